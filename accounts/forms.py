@@ -1,0 +1,56 @@
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import password_validation
+from django.contrib.auth.forms import AuthenticationForm
+
+from .models import User
+
+
+class EmailAuthenticationForm(AuthenticationForm):
+    username = forms.EmailField(label="E-mail", widget=forms.EmailInput(attrs={"autofocus": True}))
+
+    def clean_username(self) -> str:
+        return self.cleaned_data["username"].strip().lower()
+
+
+class DisplayNameField(forms.CharField):
+    def __init__(self, **kwargs) -> None:
+        super().__init__(max_length=40, min_length=1, strip=True, label="Your name", **kwargs)
+
+
+class SignUpForm(forms.Form):
+    display_name = DisplayNameField()
+    email = forms.EmailField(label="E-mail")
+    password = forms.CharField(label="Password", widget=forms.PasswordInput, strip=False)
+
+    def __init__(self, *args, user: User | None = None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip().lower()
+        taken = User.objects.filter(email=email)
+        if self.user is not None:
+            taken = taken.exclude(pk=self.user.pk)
+        if taken.exists():
+            raise forms.ValidationError("An account with this e-mail already exists; sign in.")
+        return email
+
+    def clean(self) -> dict:
+        data = super().clean()
+        password = data.get("password")
+        if password:
+            candidate = self.user or User(email=data.get("email"), display_name=data.get("display_name", ""))
+            password_validation.validate_password(password, candidate)
+        return data
+
+
+class GuestForm(forms.Form):
+    display_name = DisplayNameField()
+
+
+class ProfileForm(forms.ModelForm):
+    class Meta:
+        model = User
+        fields = ["display_name"]

@@ -1,0 +1,361 @@
+"""Computer players. Pure Python; they read games only through the Engine protocol.
+
+``choose_move(engine, state, seat, rng)`` always returns one of
+``engine.legal_moves(state, seat)``. Games without a strategy of their own get a
+random legal move.
+
+Roman Poker's strategy (``poker_move``) reads the seat's ``view`` and uses these
+optional engine hooks, plain functions the poker engine exposes as attributes:
+
+- ``roman_values(faces) -> set[int]``: the values a multiset of faces forms;
+- ``dice_status(faces, dice_left, column) -> str``: ``start``, ``valid``,
+  ``roll_on`` or ``misthrow``;
+- ``rows_for(column, value, duplicate=False) -> list[int]``: rows a value fits.
+
+It weighs every legal move by expected value. A column is worth its filled sum
+plus an estimate of what its empty rows will still bring (``_ColumnModel``); a stop
+is worth the change of that estimate, a roll the probability-weighted value of
+each face (the rest of the turn is searched to the last die, with at most one
+rescue card after a later misthrow), a card its outcome minus the five bonus
+points it would score unused and a little option value, a pass nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import combinations_with_replacement
+from math import factorial
+from typing import Any
+
+from .base import Engine, Move, State
+
+log = logging.getLogger(__name__)
+
+# --- Any engine ---------------------------------------------------------------------
+
+
+def choose_move(engine: Engine, state: State, seat: int | None, rng: random.Random) -> Move:
+    """A legal move for ``seat``: the engine's strategy if it has one, else a random one."""
+    legal = engine.legal_moves(state, seat)
+    if not legal:
+        raise ValueError("This seat has no move to make now.")
+    strategy = _STRATEGIES.get(engine.slug)
+    if strategy is not None:
+        try:
+            move = strategy(engine, state, seat, rng)
+        except Exception:  # a strategy bug must never stall a game; the fallback is legal
+            log.exception("bot strategy for %s failed", engine.slug)
+            move = None
+        if move in legal:
+            return move
+    return rng.choice(legal)
+
+
+# --- Roman Poker ----------------------------------------------------------------------
+
+POKER_FACES = ("I", "I", "I", "X", "X", "V")
+FACE_P = {"I": 3 / 6, "V": 1 / 6, "X": 2 / 6}
+DICE, ROWS, TOP = 6, 7, 39
+CARD_BONUS = 5
+FILL_RATE = 0.75  # entries per turn a player makes on average; paces the game's end
+ABILITIES = ("reroll_i", "reroll_v", "reroll_one", "remove_one", "duplicate")
+
+
+def _multiset_p(faces: Iterable[str]) -> float:
+    """Chance that len(faces) dice show exactly this multiset."""
+    counts = Counter(faces)
+    ways = factorial(sum(counts.values()))
+    p = 1.0
+    for face, n in counts.items():
+        ways //= factorial(n)
+        p *= FACE_P[face] ** n
+    return ways * p
+
+
+@lru_cache(maxsize=8)
+def _outcomes(count: int) -> tuple[tuple[tuple[str, ...], float], ...]:
+    """Each multiset ``count`` dice can show, with its probability."""
+    return tuple(
+        (combo, _multiset_p(combo)) for combo in combinations_with_replacement("IVX", count)
+    )
+
+
+def _without(faces: tuple[str, ...], face: str, n: int = 1) -> tuple[str, ...]:
+    rest = list(faces)
+    for _ in range(n):
+        rest.remove(face)
+    return tuple(rest)
+
+
+def _sorted(faces: Iterable[str]) -> tuple[str, ...]:
+    return tuple(sorted(faces))
+
+
+@dataclass
+class _ColumnModel:
+    """What a column is worth: filled values plus the expected yield of its empty rows."""
+
+    values: Callable[[Iterable[str]], set[int]]
+    weight: dict[int, float] = field(init=False)
+    cache: dict[tuple, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        # How likely a turn ends on each value: the chance its dice come up, summed.
+        self.weight = Counter()
+        for count in range(1, DICE + 1):
+            for combo, p in _outcomes(count):
+                for value in self.values(combo):
+                    self.weight[value] += p
+
+    def worth(self, column: tuple, turns: float) -> float:
+        key = (column, round(turns, 1))
+        if key not in self.cache:
+            if len(self.cache) > 50_000:
+                self.cache.clear()
+            self.cache[key] = self._worth(column, turns)
+        return self.cache[key]
+
+    def _worth(self, column: tuple, turns: float) -> float:
+        empty = sum(1 for v in column if v is None)
+        total = float(sum(v for v in column if v is not None))
+        if not empty:
+            return total
+        turns_per_row = max(turns, 0.0) * FILL_RATE / empty
+        for lo, hi, rows in _gaps(column):
+            total += self._gap_worth(lo, hi, rows, turns_per_row)
+        return total
+
+    def _gap_worth(self, lo: int, hi: int, rows: int, turns_per_row: float) -> float:
+        """Split the values strictly between lo and hi into ``rows`` slots of equal weight."""
+        values = [v for v in range(lo + 1, hi) if self.weight[v] > 0]
+        if not values or turns_per_row <= 0:
+            return 0.0
+        mass = sum(self.weight[v] for v in values)
+        slots: list[list[int]] = [[] for _ in range(min(rows, len(values)))]
+        seen = 0.0
+        for v in values:
+            seen += self.weight[v]
+            slots[min(len(slots) - 1, int(len(slots) * (seen - 1e-9) / mass))].append(v)
+        return sum(self._slot_worth(slot, turns_per_row) for slot in slots if slot)
+
+    def _slot_worth(self, slot: list[int], turns_per_row: float) -> float:
+        p = min(0.9, sum(self.weight[v] for v in slot))
+        mean = sum(v * self.weight[v] for v in slot) / sum(self.weight[v] for v in slot)
+        return mean * (1 - (1 - p) ** turns_per_row)
+
+
+def _gaps(column: tuple) -> list[tuple[int, int, int]]:
+    """Runs of empty rows as (value above or 0, value below or 40, number of rows)."""
+    gaps, lo, run = [], 0, 0
+    for v in column:
+        if v is None:
+            run += 1
+            continue
+        if run:
+            gaps.append((lo, v, run))
+        lo, run = v, 0
+    if run:
+        gaps.append((lo, TOP + 1, run))
+    return gaps
+
+
+@dataclass
+class _Turn:
+    """One decision: the seat's column, cards and dice, and a memo for the search."""
+
+    engine: Any
+    model: _ColumnModel
+    column: tuple
+    cards: tuple[str, ...]
+    turns_after: float
+    memo: dict = field(default_factory=dict)
+    gains: dict = field(default_factory=dict)
+
+    @property
+    def base(self) -> float:
+        return self.model.worth(self.column, self.turns_after)
+
+    def card_cost(self, card: str) -> float:
+        option = min(3.0, 0.5 * self.turns_after)
+        return CARD_BONUS + option + (1.0 if card == "wild" else 0.0)
+
+    def gain(self, value: int, row: int) -> float:
+        """Worth of writing ``value`` in ``row`` (1-based) against leaving the column as is."""
+        key = (value, row)
+        if key not in self.gains:
+            column = list(self.column)
+            column[row - 1] = value
+            worth = self.model.worth(tuple(column), self.turns_after)
+            self.gains[key] = worth - self.base
+        return self.gains[key]
+
+    def best_stop(self, faces: tuple[str, ...], duplicate: bool = False) -> float | None:
+        best = None
+        for value in self.engine.roman_values(faces):
+            rows = self.engine.rows_for(list(self.column), value, duplicate)
+            if duplicate:
+                rows = [r for r in rows if r not in self.engine.rows_for(list(self.column), value)]
+            for row in rows:
+                g = self.gain(value, row)
+                best = g if best is None or g > best else best
+        return best
+
+    def value(self, faces: tuple[str, ...], left: int, rescue: bool) -> float:
+        """Expected worth of the turn from these active faces, playing on optimally."""
+        key = (faces, left, rescue)
+        if key not in self.memo:
+            self.memo[key] = self._value(faces, left, rescue)
+        return self.memo[key]
+
+    def _value(self, faces: tuple[str, ...], left: int, rescue: bool) -> float:
+        status = self.engine.dice_status(list(faces), left, list(self.column))
+        if status == "misthrow":
+            return max(0.0, self.rescue(faces, left)) if rescue else 0.0
+        options = []
+        if left:
+            options.append(self.roll(faces, left, 1, rescue))
+        if status == "valid":
+            options.append(self.best_stop(faces))
+        return max(o for o in options if o is not None)
+
+    def roll(self, faces: tuple[str, ...], left: int, count: int, rescue: bool) -> float:
+        return sum(
+            p * self.value(_sorted(faces + combo), left - count, rescue)
+            for combo, p in _outcomes(count)
+        )
+
+    def reroll(self, kept: tuple[str, ...], count: int, left: int, rescue: bool) -> float:
+        return self.roll(kept, left + count, count, rescue)
+
+    def rescue(self, faces: tuple[str, ...], left: int) -> float:
+        """Best card play after a misthrow met during the search (one card, then no more)."""
+        best = 0.0
+        for card in set(self.cards):
+            abilities = ABILITIES if card == "wild" else (card,)
+            for ability in abilities:
+                worth = self.ability(ability, faces, left, rescue=False)
+                if worth is not None:
+                    best = max(best, worth - self.card_cost(card))
+        return best
+
+    def ability(self, ability: str, faces: tuple[str, ...], left: int, rescue: bool) -> float | None:
+        """The best use of one card's ability on these faces (before the card's cost)."""
+        if ability == "duplicate":
+            return self.best_stop(faces, duplicate=True)
+        if ability in ("reroll_i", "reroll_v"):
+            face = "I" if ability == "reroll_i" else "V"
+            options = [
+                self.reroll(_without(faces, face, n), n, left, rescue)
+                for n in range(1, faces.count(face) + 1)
+            ]
+        elif ability == "reroll_one":
+            options = [self.reroll(_without(faces, f), 1, left, rescue) for f in set(faces)]
+        else:
+            options = [self.value(_without(faces, f), left, rescue) for f in set(faces)]
+        return max(options, default=None)
+
+
+def _turns_after(view: dict) -> float:
+    """How many more turns this seat will likely get after the current one."""
+    if view["final_round"]:
+        return 0.0
+    most_filled = max(sum(v is not None for v in column) for column in view["columns"])
+    return max(0.0, (ROWS - most_filled) / FILL_RATE - 1)
+
+
+@lru_cache(maxsize=4)
+def _model_for(engine: Any) -> _ColumnModel:
+    return _ColumnModel(engine.roman_values)
+
+
+def _dice_in(move: Move) -> int:
+    """How many dice a move rolls."""
+    if move["type"] == "roll":
+        return move.get("count", 1)
+    if "dice" in move:
+        return len(move["dice"])
+    return 1 if move.get("as", move.get("card")) == "reroll_one" else 0
+
+
+class _PokerMoveValue:
+    """Expected worth of each legal move at the root of the search."""
+
+    def __init__(self, turn: _Turn, view: dict) -> None:
+        self.turn = turn
+        self.dice = view["dice"]
+        self.faces = _sorted(d["face"] for d in self.dice if not d["removed"])
+        self.left = view["dice_left"]
+        self.rescue = bool(turn.cards)
+
+    def __call__(self, move: Move) -> float:
+        kind = move["type"]
+        if kind == "pass":
+            return 0.0
+        if kind == "roll":
+            return self.turn.roll(self.faces, self.left, move.get("count", 1), self.rescue)
+        if kind == "stop":
+            gain = self.turn.gain(move["value"], move["row"])
+            return gain - (self.turn.card_cost(move["card"]) if "card" in move else 0.0)
+        return self.card(move)
+
+    def card(self, move: Move) -> float:
+        ability = move.get("as", move["card"])
+        rest = list(self.turn.cards)
+        rest.remove(move["card"])
+        rescue = bool(rest)
+        chosen = move["dice"] if "dice" in move else [move["die"]]
+        picked = [self.dice[i]["face"] for i in chosen]
+        kept = list(self.faces)
+        for face in picked:
+            kept.remove(face)
+        after = _Turn(
+            self.turn.engine, self.turn.model, self.turn.column, tuple(rest), self.turn.turns_after
+        )
+        if ability == "remove_one":
+            worth = after.value(_sorted(kept), self.left, rescue)
+        else:
+            worth = after.reroll(_sorted(kept), len(picked), self.left, rescue)
+        return worth - self.turn.card_cost(move["card"])
+
+
+def poker_move(engine: Any, state: State, seat: int | None, rng: random.Random) -> Move:
+    """The legal move of highest expected worth (ties: the first listed)."""
+    view = engine.view(state, seat)
+    legal = view["legal"] if seat is not None else engine.legal_moves(state, seat)
+    me = view["turn"]
+    turn = _Turn(
+        engine=engine,
+        model=_model_for(engine),
+        column=tuple(view["columns"][me]),
+        cards=tuple(view["cards"][me]),
+        turns_after=_turns_after(view),
+    )
+    worth = _PokerMoveValue(turn, view)
+    abstract = _distinct(_without_faces(m) for m in legal)
+    best = max(abstract, key=worth)
+    if view["options"]["physical_dice"] and _dice_in(best):
+        # A bot at a physical table still needs faces: it rolls its own from rng.
+        best = {**best, "faces": sorted(rng.choice(POKER_FACES) for _ in range(_dice_in(best)))}
+    return best
+
+
+def _without_faces(move: Move) -> Move:
+    return {k: v for k, v in move.items() if k != "faces"}
+
+
+def _distinct(moves: Iterable[Move]) -> list[Move]:
+    seen: list[Move] = []
+    for move in moves:
+        if move not in seen:
+            seen.append(move)
+    return seen
+
+
+_STRATEGIES: dict[str, Callable[[Any, State, int | None, random.Random], Move]] = {
+    "poker": poker_move,
+}

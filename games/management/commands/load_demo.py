@@ -1,0 +1,55 @@
+"""Demo people and tables for a first look at the site (``make run DEMO=1``)."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from accounts.models import User
+from games import services
+from games.models import Game
+
+DEMO_PASSWORD = "roman-demo-1"
+PEOPLE = [
+    ("Julius", "julius@example.com"),
+    ("Agrippina", "agrippina@example.com"),
+    ("Gaius", "gaius@example.com"),
+]
+
+
+class Command(BaseCommand):
+    help = f"Create demo users (password {DEMO_PASSWORD!r}) and a Roman Poker game in progress."
+
+    @transaction.atomic
+    def handle(self, *args, **options) -> None:
+        users = []
+        for name, email in PEOPLE:
+            user = User.objects.filter(email=email).first() or User.objects.create_user(
+                email, DEMO_PASSWORD, display_name=name
+            )
+            users.append(user)
+        if Game.objects.filter(host=users[0], kind="poker").exists():
+            self.stdout.write("Demo data is already there.")
+            return
+        game = services.create_game(users[0], "poker", {}, 3, Game.SeatOrder.AS_SEATED)
+        for user in users[1:]:
+            services.join_game(game.pk, user)
+        services.start_game(game.pk, users[0])
+        # A few opening moves so the pad is not empty.
+        for _ in range(6):
+            game.refresh_from_db()
+            seat = game.engine.to_act(game.state)[0]
+            move = game.engine.default_move(game.state, seat)
+            if move["type"] == "stop" or not any(
+                m["type"] == "roll" for m in game.engine.legal_moves(game.state, seat)
+            ):
+                services.submit_move(game.pk, users[seat], move, game.tokens[str(seat)])
+            else:
+                services.submit_move(game.pk, users[seat], {"type": "roll"}, game.tokens[str(seat)])
+        open_table = services.create_game(
+            users[1], "poker", {"cards_anytime": True}, 4, Game.SeatOrder.SHUFFLE
+        )
+        self.stdout.write(
+            f"Demo ready: sign in as {PEOPLE[0][1]} / {DEMO_PASSWORD}. "
+            f"Poker in play: /g/{game.code}/ · open table: /join/{open_table.code}/"
+        )

@@ -1,0 +1,23 @@
+from django.core.management.base import BaseCommand, CommandError
+
+from games.models import Game
+from games.replay import replay
+
+
+class Command(BaseCommand):
+    help = "Replay games from their seed and move log and check each equals its snapshot."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("codes", nargs="*", help="game codes (default: every started game)")
+
+    def handle(self, *codes: str, **options) -> None:
+        games = Game.objects.exclude(state=None)
+        if codes:
+            games = games.filter(code__in=codes)
+        bad = 0
+        for game in games.iterator():
+            ok = replay(game) == game.state
+            bad += not ok
+            self.stdout.write(f"{game.code} {game.kind} moves={game.move_count} {'ok' if ok else 'MISMATCH'}")
+        if bad:
+            raise CommandError(f"{bad} game(s) do not replay to their snapshot.")

@@ -1,0 +1,289 @@
+"""Every change to a game goes through here, each in one transaction.
+
+``submit_move`` is the only path from a player's request to a new state; the
+lobby functions set a game up and start it. Work that must happen after the
+commit (computer players, notifications) is handed to Celery on commit.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import Case, Value, When
+from django.utils import timezone
+
+from .engines import IllegalMove
+from .models import Game, Move, Seat
+
+HOST = "host"
+MAX_BOT_MOVES_PER_RUN = 500
+
+
+class MoveRejected(Exception):
+    """A request the game cannot take; ``message`` is for the player."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+STALE_MESSAGE = "The game moved on since this page was drawn: here is the table as it is now."
+
+
+def setup_rng(seed: str) -> random.Random:
+    return random.Random(f"{seed}:setup")
+
+
+def move_rng(seed: str, number: int) -> random.Random:
+    return random.Random(f"{seed}:{number}")
+
+
+def seat_key(seat: int | None) -> str:
+    return HOST if seat is None else str(seat)
+
+
+def decision_tokens(game: Game, before: dict | None, mover: str | None) -> dict[str, int]:
+    """The version at which each seat's (and the host's) current choice began.
+
+    A seat's token moves on when it moved itself or when what it may do
+    changed; a simultaneous turn thus leaves the other writers' pages valid.
+    """
+    engine, after = game.engine, game.state
+    seats: list[int | None] = [*range(game.players), None]
+    tokens: dict[str, int] = {}
+    for seat in seats:
+        key = seat_key(seat)
+        changed = (
+            before is None
+            or key == mover
+            or engine.legal_moves(before, seat) != engine.legal_moves(after, seat)
+        )
+        tokens[key] = game.version if changed else game.tokens.get(key, game.version)
+    return tokens
+
+
+def _sync_awaiting(game: Game) -> None:
+    waiting = [] if game.status == Game.Status.FINISHED else game.engine.to_act(game.state)
+    Seat.objects.filter(game=game).update(
+        awaiting=Case(When(position__in=waiting, then=Value(True)), default=Value(False))
+    )
+
+
+def _record(game: Game, seat: int | None, move: dict, seats: list[Seat]) -> Move:
+    """Apply ``move`` for ``seat`` to the locked ``game`` and log it."""
+    engine = game.engine
+    before = game.state
+    try:
+        after = engine.apply(before, seat, move, move_rng(game.seed, game.move_count))
+    except IllegalMove as exc:
+        raise MoveRejected(exc.reason, 400) from exc
+    game.state = after
+    game.version += 1
+    number = game.move_count
+    game.move_count += 1
+    game.tokens = decision_tokens(game, before, seat_key(seat))
+    if engine.is_over(after):
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+    game.save(
+        update_fields=["state", "version", "move_count", "tokens", "status", "finished_at", "updated_at"]
+    )
+    summary = describe(game, before, after, seat, move, seats)
+    _sync_awaiting(game)
+    return Move.objects.create(game=game, number=number, seat=seat, payload=move, summary=summary)
+
+
+def describe(game: Game, before: dict, after: dict, seat: int | None, move: dict, seats: list[Seat]) -> str:
+    describe_move = getattr(game.engine, "describe", None)
+    text = describe_move(before, after, seat, move) if describe_move else "{player} moved."
+    name = "The host" if seat is None else next((s.name for s in seats if s.position == seat), "?")
+    return text.replace("{player}", name)[:300]
+
+
+def _after_commit(game: Game, seats: list[Seat]) -> None:
+    from . import tasks
+
+    if game.status != Game.Status.ACTIVE:
+        return
+    waiting = set(game.engine.to_act(game.state))
+    if any(s.is_bot and s.position in waiting for s in seats):
+        game_id = game.pk
+        transaction.on_commit(lambda: tasks.play_bots.delay(game_id))
+
+
+@dataclass
+class Actor:
+    seat: int | None
+    seats: list[Seat]
+
+
+def _actor(game: Game, user, as_host: bool) -> Actor:
+    seats = list(game.seats.all())
+    if as_host:
+        if user is None or game.host_id != user.pk:
+            raise MoveRejected("Only the host can do that.", 403)
+        return Actor(None, seats)
+    mine = next((s for s in seats if user is not None and s.user_id == user.pk and not s.left), None)
+    if mine is None:
+        raise MoveRejected("You have no seat at this table.", 403)
+    return Actor(mine.position, seats)
+
+
+@transaction.atomic
+def submit_move(game_id: int, user, move: dict, turn: int | None, *, as_host: bool = False) -> Game:
+    """Apply one player's (or the host's) move, or raise MoveRejected."""
+    game = Game.objects.select_for_update().get(pk=game_id)
+    if game.status == Game.Status.OPEN:
+        raise MoveRejected("The game has not started yet.", 409)
+    if game.status == Game.Status.FINISHED:
+        raise MoveRejected("This game is over.", 409)
+    actor = _actor(game, user, as_host)
+    if actor.seat is not None and actor.seat not in game.engine.to_act(game.state):
+        raise MoveRejected("It is not your turn.", 409)
+    if turn != game.tokens.get(seat_key(actor.seat)):
+        raise MoveRejected(STALE_MESSAGE, 409)
+    _record(game, actor.seat, move, actor.seats)
+    _after_commit(game, actor.seats)
+    return game
+
+
+def play_bots(game_id: int) -> int:
+    """Let every computer player whose move is awaited move; returns moves made."""
+    from .engines.bots import choose_move
+
+    made = 0
+    while made < MAX_BOT_MOVES_PER_RUN:
+        with transaction.atomic():
+            game = Game.objects.select_for_update().get(pk=game_id)
+            if game.status != Game.Status.ACTIVE:
+                return made
+            seats = list(game.seats.all())
+            bots = {s.position for s in seats if s.is_bot}
+            seat = next((s for s in game.engine.to_act(game.state) if s in bots), None)
+            if seat is None:
+                return made
+            rng = random.Random(f"{game.seed}:bot:{game.move_count}")
+            _record(game, seat, choose_move(game.engine, game.state, seat, rng), seats)
+            made += 1
+    return made
+
+
+# The lobby ----------------------------------------------------------------
+
+
+def create_game(
+    host, kind: str, options: dict, max_seats: int, seat_order: str, host_plays: bool = True
+) -> Game:
+    with transaction.atomic():
+        game = Game.objects.create(
+            kind=kind, options=options, max_seats=max_seats, seat_order=seat_order, host=host
+        )
+        if host_plays:
+            Seat.objects.create(game=game, user=host, position=0, name=host.display_name)
+    return game
+
+
+def _open_game(game_id: int) -> Game:
+    game = Game.objects.select_for_update().get(pk=game_id)
+    if game.status != Game.Status.OPEN:
+        raise MoveRejected("The game has already started; seats can no longer change.", 409)
+    return game
+
+
+def _touch(game: Game) -> None:
+    """A lobby change: pages polling on the version redraw."""
+    game.version += 1
+    game.save(update_fields=["version", "updated_at"])
+
+
+def _next_position(game: Game) -> int:
+    last = game.seats.order_by("-position").values_list("position", flat=True).first()
+    return 0 if last is None else last + 1
+
+
+@transaction.atomic
+def join_game(game_id: int, user) -> Seat:
+    game = Game.objects.select_for_update().get(pk=game_id)
+    existing = game.seats.filter(user=user).first()
+    if existing:
+        return existing
+    if game.status != Game.Status.OPEN:
+        raise MoveRejected("This game has already started; it cannot take new players.", 409)
+    if game.seats.count() >= game.max_seats:
+        raise MoveRejected("This table is full.", 409)
+    seat = Seat.objects.create(game=game, user=user, position=_next_position(game), name=user.display_name)
+    _touch(game)
+    return seat
+
+
+@transaction.atomic
+def add_bot(game_id: int, host) -> Seat:
+    game = _open_game(game_id)
+    if game.host_id != host.pk:
+        raise MoveRejected("Only the host can add a computer player.", 403)
+    if game.seats.count() >= game.max_seats:
+        raise MoveRejected("This table is full.", 409)
+    number = game.seats.filter(is_bot=True).count() + 1
+    seat = Seat.objects.create(
+        game=game, position=_next_position(game), name=f"Computer {number}", is_bot=True
+    )
+    _touch(game)
+    return seat
+
+
+@transaction.atomic
+def leave_game(game_id: int, user) -> None:
+    game = _open_game(game_id)
+    if game.host_id == user.pk:
+        raise MoveRejected("The host cannot leave; remove the game instead.", 409)
+    deleted, _ = game.seats.filter(user=user).delete()
+    if not deleted:
+        raise MoveRejected("You have no seat at this table.", 404)
+    _touch(game)
+
+
+@transaction.atomic
+def remove_seat(game_id: int, host, seat_id: int) -> None:
+    game = _open_game(game_id)
+    if game.host_id != host.pk:
+        raise MoveRejected("Only the host can remove a seat.", 403)
+    deleted, _ = game.seats.filter(pk=seat_id).delete()
+    if not deleted:
+        raise MoveRejected("That seat is no longer at this table.", 404)
+    _touch(game)
+
+
+@transaction.atomic
+def start_game(game_id: int, host) -> Game:
+    game = _open_game(game_id)
+    if game.host_id != host.pk:
+        raise MoveRejected("Only the host can start the game.", 403)
+    engine = game.engine
+    seats = list(game.seats.order_by("position"))
+    if not engine.min_players <= len(seats) <= engine.max_players:
+        raise MoveRejected(
+            f"{engine.name} needs {engine.min_players} to {engine.max_players} players; "
+            f"{len(seats)} are seated.",
+            409,
+        )
+    rng = setup_rng(game.seed)
+    if game.seat_order == Game.SeatOrder.SHUFFLE:
+        rng.shuffle(seats)
+    # Two steps so the unique (game, position) constraint holds throughout.
+    for offset in (1000, 0):
+        for number, seat in enumerate(seats):
+            seat.position = number + offset
+            seat.save(update_fields=["position"])
+    game.players = len(seats)
+    game.state = engine.setup(len(seats), game.options, rng)
+    game.status = Game.Status.ACTIVE
+    game.started_at = timezone.now()
+    game.version += 1
+    game.tokens = decision_tokens(game, None, None)
+    game.save()
+    _sync_awaiting(game)
+    _after_commit(game, seats)
+    return game

@@ -1,0 +1,33 @@
+from __future__ import annotations
+
+import json
+
+from django import template
+
+register = template.Library()
+
+
+@register.filter
+def as_move(move: dict) -> str:
+    """A move as the compact JSON a button posts."""
+    return json.dumps(move, separators=(",", ":"))
+
+
+@register.filter
+def at(sequence, index):
+    """``sequence[index]`` for lists and dicts; None when out of range."""
+    try:
+        return sequence[index]
+    except (IndexError, KeyError, TypeError):
+        return None
+
+
+@register.filter
+def ordinal_suffix(number) -> str:
+    try:
+        number = int(number)
+    except (TypeError, ValueError):
+        return ""
+    if 10 <= number % 100 <= 20:
+        return "th"
+    return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")

@@ -1,0 +1,19 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("games/", views.my_games, name="my_games"),
+    path("games/new/<slug:kind>/", views.new_game, name="new_game"),
+    path("join/", views.join_by_code, name="join_by_code"),
+    path("join/<str:code>/", views.join, name="join"),
+    path("g/<str:code>/", views.game_page, name="game"),
+    path("g/<str:code>/poll/", views.poll, name="poll"),
+    path("g/<str:code>/move/", views.move, name="move"),
+    path("g/<str:code>/log/", views.log, name="log"),
+    path("g/<str:code>/start/", views.start, name="start"),
+    path("g/<str:code>/leave/", views.leave, name="leave"),
+    path("g/<str:code>/bot/", views.add_bot, name="add_bot"),
+    path("g/<str:code>/seats/<int:seat_id>/remove/", views.remove_seat, name="remove_seat"),
+]

@@ -1,0 +1,216 @@
+"""Thin views: parse the request, call a service, render a template.
+
+A game page and its HTMX partial come from the same templates: the page
+includes ``games/<kind>/board.html``, and moves and polls answer with it alone.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.db.models import Case, IntegerField, Value, When
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.forms import GuestForm
+from accounts.models import User
+
+from . import services
+from .engines import ENGINES
+from .forms import JoinCodeForm, NewGameForm
+from .models import Game, Move, Seat
+from .presenters import board_context
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/home.html", {"engines": ENGINES.values(), "join_form": JoinCodeForm()})
+
+
+@login_required
+def my_games(request: HttpRequest) -> HttpResponse:
+    seats = (
+        Seat.objects.filter(user=request.user)
+        .select_related("game")
+        .annotate(
+            group=Case(
+                When(awaiting=True, game__status=Game.Status.ACTIVE, then=Value(0)),
+                When(game__status=Game.Status.FINISHED, then=Value(2)),
+                default=Value(1),
+                output_field=IntegerField(),
+            )
+        )
+        .order_by("group", "-game__updated_at")
+    )
+    hosted_without_seat = Game.objects.filter(host=request.user).exclude(seats__user=request.user)
+    return render(
+        request,
+        "games/my_games.html",
+        {"seats": seats, "hosted": hosted_without_seat.order_by("-updated_at")},
+    )
+
+
+@login_required
+def new_game(request: HttpRequest, kind: str) -> HttpResponse:
+    if kind not in ENGINES:
+        raise Http404("No such game.")
+    form = NewGameForm(kind, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        game = services.create_game(
+            request.user, kind, form.options(), data["max_seats"], data["seat_order"], data["host_plays"]
+        )
+        return redirect(game)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "games/new_game.html", {"form": form, "engine": ENGINES[kind]}, status=status)
+
+
+def join_by_code(request: HttpRequest) -> HttpResponse:
+    form = JoinCodeForm(request.GET or None)
+    if form.is_valid() and Game.objects.filter(code=form.cleaned_data["code"]).exists():
+        return redirect("join", form.cleaned_data["code"])
+    if form.is_bound:
+        form.add_error("code", "No game has that code. Check it with your host.")
+    return render(request, "games/join_code.html", {"form": form}, status=400 if form.is_bound else 200)
+
+
+def join(request: HttpRequest, code: str) -> HttpResponse:
+    game = get_object_or_404(Game, code=code.upper())
+    user = request.user if request.user.is_authenticated else None
+    if user and game.seats.filter(user=user).exists():
+        return redirect(game)
+    guest_form = GuestForm(request.POST or None) if user is None else None
+    if request.method == "POST":
+        if user is None:
+            if not guest_form.is_valid():
+                return _join_page(request, game, guest_form, status=400)
+            user = User.objects.create_guest(guest_form.cleaned_data["display_name"])
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        try:
+            services.join_game(game.pk, user)
+        except services.MoveRejected as exc:
+            messages.error(request, exc.message)
+            return _join_page(request, game, guest_form, status=exc.status)
+        return redirect(game)
+    return _join_page(request, game, guest_form)
+
+
+def _join_page(request: HttpRequest, game: Game, guest_form, status: int = 200) -> HttpResponse:
+    context = {"game": game, "seats": game.seats.all(), "guest_form": guest_form}
+    return render(request, "games/join.html", context, status=status)
+
+
+def game_page(request: HttpRequest, code: str) -> HttpResponse:
+    game = get_object_or_404(Game, code=code.upper())
+    return render(request, "games/game.html", board_context(request, game))
+
+
+@require_GET
+def poll(request: HttpRequest, code: str) -> HttpResponse:
+    """204 while nothing changed (one indexed query); else the fresh partial."""
+    try:
+        seen = int(request.GET.get("version", ""))
+    except ValueError:
+        return HttpResponse("Give the version this page shows.", status=400)
+    version = Game.objects.filter(code=code.upper()).values_list("version", flat=True).first()
+    if version is None:
+        raise Http404("No such game.")
+    if version == seen:
+        return HttpResponse(status=204)
+    game = Game.objects.get(code=code.upper())
+    return render(request, "games/board.html", board_context(request, game))
+
+
+def _parse_move(request: HttpRequest) -> tuple[dict, int | None]:
+    try:
+        move = json.loads(request.POST.get("move", ""))
+    except ValueError:
+        raise services.MoveRejected("That is not a move this game understands.", 400) from None
+    if not isinstance(move, dict):
+        raise services.MoveRejected("That is not a move this game understands.", 400)
+    # Form fields the page adds to a move (checkboxes, a row picked from a list).
+    if "dice" in request.POST:
+        move["dice"] = [int(v) if v.isdigit() else v for v in request.POST.getlist("dice")]
+    if "faces" in request.POST:  # typed as "X V I", "xvi" or "X, V": one letter per die
+        move["faces"] = [c.upper() for c in request.POST["faces"] if not c.isspace() and c != ","]
+    for field in ("row", "value", "die", "count", "pile", "slot"):
+        raw = request.POST.get(field)
+        if raw is not None:
+            move[field] = int(raw) if raw.lstrip("-").isdigit() else raw
+    try:
+        turn = int(request.POST.get("turn", ""))
+    except ValueError:
+        turn = None
+    return move, turn
+
+
+@require_POST
+def move(request: HttpRequest, code: str) -> HttpResponse:
+    game = get_object_or_404(Game, code=code.upper())
+    status, error = 200, None
+    if not request.user.is_authenticated:
+        status, error = 403, "Sign in to play at this table."
+    else:
+        try:
+            move_payload, turn = _parse_move(request)
+            game = services.submit_move(
+                game.pk, request.user, move_payload, turn, as_host=request.POST.get("as") == "host"
+            )
+        except services.MoveRejected as exc:
+            status, error = exc.status, exc.message
+            game.refresh_from_db()
+    template = "games/board.html" if request.htmx else "games/game.html"
+    return render(request, template, board_context(request, game, error=error), status=status)
+
+
+@require_GET
+def log(request: HttpRequest, code: str) -> HttpResponse:
+    game = get_object_or_404(Game, code=code.upper())
+    moves = Move.objects.filter(game=game).order_by("-number").only("number", "summary", "created_at")
+    return render(request, "games/log.html", {"game": game, "moves": moves})
+
+
+def _lobby_action(request: HttpRequest, code: str, action) -> HttpResponse:
+    game = get_object_or_404(Game, code=code.upper())
+    if not request.user.is_authenticated:
+        return redirect_to_login(request)
+    try:
+        action(game)
+    except services.MoveRejected as exc:
+        messages.error(request, exc.message)
+        response = render(request, "games/game.html", board_context(request, game), status=exc.status)
+        return response
+    return redirect(game) if Game.objects.filter(pk=game.pk).exists() else redirect("my_games")
+
+
+def redirect_to_login(request: HttpRequest) -> HttpResponse:
+    from django.contrib.auth.views import redirect_to_login as to_login
+
+    return to_login(request.get_full_path())
+
+
+@require_POST
+def start(request: HttpRequest, code: str) -> HttpResponse:
+    return _lobby_action(request, code, lambda game: services.start_game(game.pk, request.user))
+
+
+@require_POST
+def leave(request: HttpRequest, code: str) -> HttpResponse:
+    response = _lobby_action(request, code, lambda game: services.leave_game(game.pk, request.user))
+    if response.status_code == 302:
+        messages.info(request, "You left the table.")
+        return redirect("my_games")
+    return response
+
+
+@require_POST
+def add_bot(request: HttpRequest, code: str) -> HttpResponse:
+    return _lobby_action(request, code, lambda game: services.add_bot(game.pk, request.user))
+
+
+@require_POST
+def remove_seat(request: HttpRequest, code: str, seat_id: int) -> HttpResponse:
+    return _lobby_action(request, code, lambda game: services.remove_seat(game.pk, request.user, seat_id))

@@ -1,0 +1,34 @@
+"""Shared fixtures: people and tables."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def make_user(db):
+    from accounts.models import User
+
+    def make(name: str = "Julius", email: str | None = None, password: str = "a-long-Passw0rd") -> User:
+        return User.objects.create_user(email or f"{name.lower()}@example.com", password, display_name=name)
+
+    return make
+
+
+@pytest.fixture
+def make_table(db, make_user):
+    """A started game with the given players seated in order; returns (game, users)."""
+    from games import services
+
+    def make(kind: str = "poker", names=("Julius", "Agrippina"), options=None, bots: int = 0):
+        users = [make_user(name) for name in names]
+        game = services.create_game(users[0], kind, options or {}, len(names) + bots, "seated")
+        for user in users[1:]:
+            services.join_game(game.pk, user)
+        for _ in range(bots):
+            services.add_bot(game.pk, users[0])
+        services.start_game(game.pk, users[0])
+        game.refresh_from_db()
+        return game, users
+
+    return make
