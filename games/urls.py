@@ -4,6 +4,7 @@ from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("healthz/", views.healthz, name="healthz"),
     path("games/", views.my_games, name="my_games"),
     path("games/new/<slug:kind>/", views.new_game, name="new_game"),
     path("join/", views.join_by_code, name="join_by_code"),

@@ -26,6 +26,11 @@ from .models import Game, Move, Seat
 from .presenters import board_context
 
 
+def healthz(request: HttpRequest) -> HttpResponse:
+    """For load balancers: the process answers; touches no database."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "games/home.html", {"engines": ENGINES.values(), "join_form": JoinCodeForm()})
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from accounts.models import User
 from games import services
+from games.engines.bots import choose_move
 from games.models import Game
 
 DEMO_PASSWORD = "roman-demo-1"
@@ -34,18 +37,13 @@ class Command(BaseCommand):
         game = services.create_game(users[0], "poker", {}, 3, Game.SeatOrder.AS_SEATED)
         for user in users[1:]:
             services.join_game(game.pk, user)
-        services.start_game(game.pk, users[0])
-        # A few opening moves so the pad is not empty.
-        for _ in range(6):
-            game.refresh_from_db()
+        game = services.start_game(game.pk, users[0])
+        # Two rounds played by the computer strategy, so the pad is not empty.
+        rng = random.Random(1)
+        while game.state["round"] < 3:
             seat = game.engine.to_act(game.state)[0]
-            move = game.engine.default_move(game.state, seat)
-            if move["type"] == "stop" or not any(
-                m["type"] == "roll" for m in game.engine.legal_moves(game.state, seat)
-            ):
-                services.submit_move(game.pk, users[seat], move, game.tokens[str(seat)])
-            else:
-                services.submit_move(game.pk, users[seat], {"type": "roll"}, game.tokens[str(seat)])
+            move = choose_move(game.engine, game.state, seat, rng)
+            game = services.submit_move(game.pk, users[seat], move, game.tokens[str(seat)])
         open_table = services.create_game(
             users[1], "poker", {"cards_anytime": True}, 4, Game.SeatOrder.SHUFFLE
         )

@@ -1,0 +1,134 @@
+"""Server time of a Roman Poker move (POST -> partial) on PostgreSQL.
+
+Runs in-process through Django's full request stack (middleware, session,
+CSRF-exempt test client, service, template), beside a bare view in the same
+run, and counts the SQL queries of move 5 and move 150 of one game.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/roman_bench .venv/bin/python -m bench.bench_moves
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import random
+import statistics
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+
+os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/roman_bench")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+os.environ.setdefault("CELERY_TASK_ALWAYS_EAGER", "true")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.conf import settings  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.db import connection  # noqa: E402
+from django.test import Client  # noqa: E402
+from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+
+from accounts.models import User  # noqa: E402
+from games import services  # noqa: E402
+from games.engines.bots import choose_move  # noqa: E402
+from games.models import Game  # noqa: E402
+
+MOVES = int(os.environ.get("BENCH_MOVES", "600"))
+PLAYERS = 6
+QUERY_PROBES = (5, 150)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
+
+
+def new_game(tag: str) -> tuple[Game, list[Client]]:
+    users = [
+        User.objects.create_user(f"p{i}-{tag}@bench.local", "bench-pass", display_name=f"P{i}")
+        for i in range(PLAYERS)
+    ]
+    game = services.create_game(users[0], "poker", {}, PLAYERS, "seated")
+    for user in users[1:]:
+        services.join_game(game.pk, user)
+    game = services.start_game(game.pk, users[0])
+    clients = []
+    for user in users:
+        client = Client()
+        client.force_login(user)
+        clients.append(client)
+    return game, clients
+
+
+def main() -> None:
+    setup_test_environment()
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    call_command("migrate", verbosity=0)
+    rng = random.Random(2026)
+    move_times: list[float] = []
+    queries: dict[int, int] = {}
+    bare = Client()
+    bare_times: list[float] = []
+    game_number = 0
+    while len(move_times) < MOVES:
+        game_number += 1
+        game, clients = new_game(f"{time.time_ns()}-{game_number}")
+        url = f"/g/{game.code}/move/"
+        while game.status == Game.Status.ACTIVE and len(move_times) < MOVES:
+            seat = game.engine.to_act(game.state)[0]
+            move = choose_move(game.engine, game.state, seat, rng)
+            data = {"move": json.dumps(move), "turn": game.tokens[str(seat)]}
+            number = game.move_count
+            with CaptureQueriesContext(connection) as captured:
+                start = time.perf_counter()
+                response = clients[seat].post(url, data, HTTP_HX_REQUEST="true")
+                move_times.append(time.perf_counter() - start)
+            assert response.status_code == 200, response.content[:300]
+            if game_number == 1 and number in QUERY_PROBES:
+                queries[number] = len(captured)
+            start = time.perf_counter()
+            bare.get("/healthz/")
+            bare_times.append(time.perf_counter() - start)
+            game.refresh_from_db()
+    report(move_times, bare_times, queries)
+
+
+def machine() -> str:
+    with open("/proc/cpuinfo") as cpuinfo:
+        cpu = next(
+            (line.split(":", 1)[1].strip() for line in cpuinfo if line.startswith("model name")),
+            platform.processor(),
+        )
+    uname = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
+    return f"{uname}; {cpu}; {os.cpu_count()} cores; Python {sys.version.split()[0]}"
+
+
+def report(move_times: list[float], bare_times: list[float], queries: dict[int, int]) -> None:
+    ms = lambda s: f"{s * 1000:.2f} ms"  # noqa: E731
+    vendor = connection.vendor
+    lines = [
+        f"Roman Poker move, POST -> partial, {len(move_times)} moves, {PLAYERS}-player games, {vendor}:",
+        f"- move: median {ms(statistics.median(move_times))}, p95 {ms(percentile(move_times, 0.95))}",
+        f"- bare Django view (/healthz/): median {ms(statistics.median(bare_times))}, "
+        f"p95 {ms(percentile(bare_times, 0.95))}",
+        f"- SQL queries per move: move 5: {queries.get(5)}, move 150: {queries.get(150)}",
+    ]
+    print("\n".join(lines))
+    if os.environ.get("BENCH_RECORD", "1") == "1":
+        record("Poker move (server time)", lines)
+
+
+def record(section: str, lines: list[str]) -> None:
+    from bench.results import write_section
+
+    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    write_section(section, [f"Run {stamp} on {machine()}.", "", *lines])
+
+
+if __name__ == "__main__":
+    main()
