@@ -1,6 +1,144 @@
+"""Thin views: blank pads, filled pads of online games, and in-person score sheets."""
+
+from __future__ import annotations
+
+from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from games.models import Game
+
+from . import sheets
+from .forms import BlankPadForm, NewSheetForm, PadPaperForm, entry_form
+from .layouts import LAYOUTS
+from .models import ScoreSheet
+from .online import PadUnavailable, game_pad
+from .pads import blank_key, blank_pad, cache_key, cached_pdf, render_pdf
+from .presenters import sheet_context, sheet_pad
+from .scoring import SCORERS, Refused
+
+
+def _pdf(pdf: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(pdf, content_type="application/pdf")
+    response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def _problem(request: HttpRequest, message: str, status: int) -> HttpResponse:
+    return render(request, "scoresheets/problem.html", {"message": message}, status=status)
+
+
+def _first_error(form) -> str:
+    for errors in form.errors.values():
+        return errors[0]
+    return "Something in that request is not right."
 
 
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "scoresheets/index.html")
+    context = {"layouts": LAYOUTS.values(), "my_sheets": sheets.session_sheets(request)}
+    return render(request, "scoresheets/index.html", context)
+
+
+@require_GET
+def pad_blank(request: HttpRequest, kind: str) -> HttpResponse:
+    if kind not in LAYOUTS:
+        return _problem(request, "There is no pad for that game.", 404)
+    data = request.GET.copy()
+    if len(data.getlist("names")) > 1:
+        data["names"] = ",".join(data.getlist("names"))
+    form = BlankPadForm(kind, data)
+    if not form.is_valid():
+        return _problem(request, _first_error(form), 400)
+    values = form.cleaned_data
+    asked = {
+        "paper": values["paper"],
+        "names": values["names"],
+        "players": values["players"],
+        "copies": values["copies"],
+        "options": form.pad_options(),
+    }
+    pdf = cached_pdf(blank_key(kind, asked), lambda: render_pdf(blank_pad(kind, **asked)))
+    return _pdf(pdf, f"{slugify(LAYOUTS[kind].NAME)}-pad.pdf")
+
+
+@require_GET
+def pad_game(request: HttpRequest, code: str) -> HttpResponse:
+    game = get_object_or_404(Game, code=code.upper())
+    form = PadPaperForm(request.GET)
+    if not form.is_valid():
+        return _problem(request, _first_error(form), 400)
+    try:
+        pdf, filename = game_pad(game, request.user, form.cleaned_data["scope"], form.cleaned_data["paper"])
+    except PadUnavailable as exc:
+        return _problem(request, exc.message, exc.status)
+    return _pdf(pdf, filename)
+
+
+@require_http_methods(["GET", "POST"])
+def sheet_new(request: HttpRequest) -> HttpResponse:
+    kind = request.POST.get("kind") or request.GET.get("kind")
+    if not kind:
+        return render(request, "scoresheets/sheet_new.html", {"scorers": SCORERS.values()})
+    if kind not in SCORERS:
+        return _problem(request, "There is no score sheet for that game.", 404)
+    form = NewSheetForm(kind, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            sheet = sheets.create_sheet(request, kind, form.cleaned_data["names"], form.options())
+        except Refused as exc:
+            form.add_error(None, exc.reason)
+        else:
+            return redirect(sheet)
+    status = 400 if request.method == "POST" else 200
+    context = {"form": form, "scorer": SCORERS[kind], "kind": kind}
+    return render(request, "scoresheets/sheet_new.html", context, status=status)
+
+
+@require_http_methods(["GET", "POST"])
+def sheet(request: HttpRequest, token: str) -> HttpResponse:
+    found = get_object_or_404(ScoreSheet, token=token)
+    if request.method == "GET":
+        return render(request, "scoresheets/sheet.html", sheet_context(request, found))
+    if not sheets.can_edit(request, found):
+        return _problem(
+            request, "Only the person who started this sheet can change it; you can read it.", 403
+        )
+    action = request.POST.get("action", "")
+    form = entry_form(found.kind, action, found.names, request.POST)
+    if form is None:
+        return _problem(request, "That is not an entry this sheet understands.", 400)
+    if not form.is_valid():
+        context = sheet_context(request, found, bound={action: form}, error=_first_error(form))
+        return render(request, "scoresheets/sheet.html", context, status=400)
+    try:
+        sheets.add_entry(found.pk, form.entry())
+    except Refused as exc:
+        context = sheet_context(request, found, bound={action: form}, error=exc.reason)
+        return render(request, "scoresheets/sheet.html", context, status=400)
+    return redirect(found)
+
+
+@require_POST
+def sheet_undo(request: HttpRequest, token: str) -> HttpResponse:
+    found = get_object_or_404(ScoreSheet, token=token)
+    if not sheets.can_edit(request, found):
+        return _problem(
+            request, "Only the person who started this sheet can change it; you can read it.", 403
+        )
+    _, undone = sheets.undo(found.pk)
+    messages.info(request, f"Undone: {undone}." if undone else "There was nothing to undo.")
+    return redirect(found)
+
+
+@require_GET
+def sheet_pdf(request: HttpRequest, token: str) -> HttpResponse:
+    found = get_object_or_404(ScoreSheet, token=token)
+    form = PadPaperForm(request.GET)
+    if not form.is_valid():
+        return _problem(request, _first_error(form), 400)
+    paper = form.cleaned_data["paper"]
+    key = cache_key("sheet", found.token, found.version, paper)
+    pdf = cached_pdf(key, lambda: render_pdf(sheet_pad(found, paper)))
+    return _pdf(pdf, f"{slugify(found.scorer.name)}-{found.token.lower()}.pdf")

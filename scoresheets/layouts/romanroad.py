@@ -1,0 +1,56 @@
+"""Roman Road tally: per hand and player, cards on the Foundations, Store left,
+the hand's score and the running total, with the table's variants printed."""
+
+from __future__ import annotations
+
+from scoresheets.scoring.romanroad import AMEN_BONUS, ROMAN_ROAD
+
+from .base import Unit, padded
+
+KIND = "romanroad"
+NAME = "Roman Road"
+TEMPLATE = "scoresheets/pads/romanroad.html"
+PER_PAGE = 1
+LANDSCAPE = True
+MIN_PLAYERS, MAX_PLAYERS, BLANK_PLAYERS = 2, 4, 4
+BLANK_HANDS = 13
+
+
+def variants(options: dict) -> list[str]:
+    return [
+        f"Game to {options['target']} points",
+        f"Amen bonus: +{AMEN_BONUS}" if options["amen_bonus"] else "Amen bonus: no",
+        "Negative hand scores: allowed"
+        if options["negative"]
+        else "Negative hand scores: no (a hand is at least 0)",
+    ]
+
+
+def _unit(names: list[str], options: dict, hands: list[dict], extra: int, summary: dict | None) -> Unit:
+    return {
+        "names": names,
+        "variants": variants(options),
+        "negative": options["negative"],
+        "hands": hands,
+        "blank_hands": list(range(len(hands) + 1, len(hands) + 1 + extra)),
+        "totals": summary["totals"] if summary else None,
+        "message": summary["message"] if summary and summary["over"] else "",
+    }
+
+
+def blank(names: list[str], players: int, options: dict) -> list[Unit]:
+    return [_unit(padded(names, players), ROMAN_ROAD.options(options), [], BLANK_HANDS, None)]
+
+
+def from_sheet(state: dict, summary: dict) -> list[Unit]:
+    hands = []
+    for number, (hand, running) in enumerate(zip(state["hands"], summary["running"], strict=True), 1):
+        cells = [
+            {"foundations": f, "store": s, "score": score, "total": total, "amen": seat == hand["amen"]}
+            for seat, (f, s, score, total) in enumerate(
+                zip(hand["foundations"], hand["store"], hand["scores"], running, strict=True)
+            )
+        ]
+        hands.append({"number": number, "cells": cells})
+    extra = 0 if summary["over"] else max(3, BLANK_HANDS - len(hands))
+    return [_unit(state["names"], state["options"], hands, extra, summary)]

@@ -1,0 +1,61 @@
+"""Score sheets for games played at a real table.
+
+A sheet is its names, game and variants, and the list of entries made so far;
+the scores are the entries replayed through the game's scorer
+(``scoresheets.scoring``), so undo is dropping the last entry. Anyone with the
+link may read a sheet; only its owner (the signed-in user who started it, or
+the browser session holding its ``edit_key``) may change it.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+from .scoring import SCORERS, replay
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(9)
+
+
+def new_edit_key() -> str:
+    return secrets.token_urlsafe(24)
+
+
+class ScoreSheet(models.Model):
+    kind = models.CharField(max_length=20, choices=[(kind, s.name) for kind, s in SCORERS.items()])
+    token = models.CharField(max_length=16, unique=True, default=new_token)
+    names = models.JSONField(default=list)
+    options = models.JSONField(default=dict, blank=True)
+    entries = models.JSONField(default=list, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="score_sheets",
+    )
+    edit_key = models.CharField(max_length=40, default=new_edit_key, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return f"{self.scorer.name} sheet {self.token}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("sheet", args=[self.token])
+
+    @property
+    def scorer(self):
+        return SCORERS[self.kind]
+
+    def state(self) -> dict:
+        return replay(self.scorer, self.names, self.options, self.entries)

@@ -1,0 +1,123 @@
+"""Score pads as PDF: layout units → HTML (the pad templates) → PDF bytes (WeasyPrint).
+
+Rendering reads only the bundled files under ``static/`` (fonts) through
+``StaticFetcher``; it never makes a request back to the site or anywhere else.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import weasyprint
+from django.conf import settings
+from django.core.cache import cache
+from django.template.loader import render_to_string
+
+from .fetcher import StaticFetcher
+from .layouts import LAYOUTS, Layout
+
+PAPERS = {"a4": "A4", "letter": "letter"}
+MAX_COPIES = 20
+MAX_PAGES = 20
+CACHE_SECONDS = 60 * 60 * 24
+# Part of every cache key: change it when the pads' look changes, so no old PDF is served.
+REVISION = "1"
+
+
+def static_dir() -> Path:
+    return Path(settings.BASE_DIR) / "static"
+
+
+def cache_key(*parts: object) -> str:
+    return ":".join(["pads", REVISION, *(str(part) for part in parts)])
+
+
+@dataclass
+class Pad:
+    """What to print: a layout's units, the paper and the heading."""
+
+    kind: str
+    units: list[dict]
+    paper: str = "a4"
+    copies: int = 1
+    heading: str = ""
+
+    @property
+    def layout(self) -> Layout:
+        return LAYOUTS[self.kind]
+
+
+def pages(pad: Pad) -> list[dict]:
+    units = pad.units * pad.copies
+    size = pad.layout.PER_PAGE
+    return [{"units": units[start : start + size]} for start in range(0, len(units), size)]
+
+
+def render_html(pad: Pad) -> str:
+    layout = pad.layout
+    context = {
+        "kind": pad.kind,
+        "name": layout.NAME,
+        "paper": PAPERS[pad.paper],
+        "landscape": layout.LANDSCAPE,
+        "heading": pad.heading,
+        "pages": pages(pad),
+    }
+    return render_to_string(layout.TEMPLATE, context)
+
+
+def html_to_pdf(html: str, fetcher: StaticFetcher | None = None) -> bytes:
+    root = static_dir()
+    fetcher = fetcher or StaticFetcher(root)
+    document = weasyprint.HTML(string=html, base_url=str(root.resolve()) + "/", url_fetcher=fetcher)
+    return document.write_pdf()
+
+
+def render_pdf(pad: Pad) -> bytes:
+    return html_to_pdf(render_html(pad))
+
+
+def player_count(kind: str, names: list[str], players: int | None) -> int:
+    """Columns (or scorecards) of a blank pad: as asked, else one per name, else the pad's default."""
+    layout = LAYOUTS[kind]
+    return players or (max(len(names), layout.MIN_PLAYERS) if names else layout.BLANK_PLAYERS)
+
+
+def page_count(kind: str, players: int, copies: int) -> int:
+    per_page = LAYOUTS[kind].PER_PAGE
+    units = players if per_page > 1 else 1
+    return -(-units * copies // per_page)
+
+
+def blank_pad(
+    kind: str,
+    *,
+    paper: str = "a4",
+    names: list[str] | None = None,
+    players: int | None = None,
+    copies: int = 1,
+    options: dict | None = None,
+) -> Pad:
+    """A blank pad; ``names`` pre-fill the columns (or cards), ``players`` sets how many."""
+    names = names or []
+    units = LAYOUTS[kind].blank(names, player_count(kind, names, players), options or {})
+    return Pad(kind, units, paper=paper, copies=copies)
+
+
+def blank_key(kind: str, asked: dict) -> str:
+    """A cache key for a blank pad: the same request always prints the same pad."""
+    digest = hashlib.sha256(json.dumps(asked, sort_keys=True).encode()).hexdigest()[:32]
+    return cache_key("blank", kind, digest)
+
+
+def cached_pdf(key: str, build: Callable[[], bytes]) -> bytes:
+    """The PDF stored under ``key``, built once; keys carry a version, so they never go stale."""
+    pdf = cache.get(key)
+    if pdf is None:
+        pdf = build()
+        cache.set(key, pdf, CACHE_SECONDS)
+    return pdf

@@ -1,0 +1,53 @@
+"""What the sheet page and the sheet's printed pad need, from a ScoreSheet."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import formats
+
+from . import sheets
+from .forms import ENTRY_FORMS, entry_form
+from .layouts import LAYOUTS
+from .models import ScoreSheet
+from .pads import Pad
+
+HISTORY_SHOWN = 30
+
+
+def _units(sheet: ScoreSheet) -> tuple[list[dict], dict]:
+    state = sheet.state()
+    summary = sheet.scorer.summary(state)
+    return LAYOUTS[sheet.kind].from_sheet(state, summary), summary
+
+
+def sheet_pad(sheet: ScoreSheet, paper: str) -> Pad:
+    units, _ = _units(sheet)
+    started = formats.date_format(sheet.created_at, "j F Y")
+    return Pad(sheet.kind, units, paper=paper, heading=f"Score sheet of {started}")
+
+
+def sheet_context(
+    request: HttpRequest, sheet: ScoreSheet, bound: dict | None = None, error: str | None = None
+) -> dict:
+    units, summary = _units(sheet)
+    editable = sheets.can_edit(request, sheet)
+    entry_forms = []
+    if editable:
+        for action, (label, _) in ENTRY_FORMS[sheet.kind].items():
+            form = (bound or {}).get(action) or entry_form(sheet.kind, action, sheet.names)
+            entry_forms.append({"action": action, "label": label, "form": form})
+    lines = sheets.history(sheet)
+    return {
+        "sheet": sheet,
+        "scorer": sheet.scorer,
+        "layout": LAYOUTS[sheet.kind],
+        "units": units,
+        "summary": summary,
+        "can_edit": editable,
+        "entry_forms": entry_forms,
+        "history": list(enumerate(lines, 1))[-HISTORY_SHOWN:][::-1],
+        "last_entry": lines[-1] if lines else None,
+        "error": error,
+        "share_url": request.build_absolute_uri(reverse("sheet", args=[sheet.token])),
+    }

@@ -1,0 +1,141 @@
+"""Roman Catacombs scorecards, kept by hand.
+
+Per player and category: three slots, each holding a book's name, a tick (a
+book written on paper, name not entered) or nothing; and, once the three are
+filled, whether the category was completed first or later. The edition
+(categories, canon order, first and later scores) is the online game's data.
+
+Score: first or later points per completed category, minus 1 per empty slot.
+A player who completes a category is scored ``first`` unless someone else
+completed it in an earlier entry; the scorekeeper can say otherwise (two
+players completing it in the same turn both score first). Solo: always first.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from games.engines.catacombs import categories, locate, placement_refusal, slot_count
+
+from .base import Entry, Refused, State, check_names, places, require, seat
+
+TICK = ""  # a filled slot whose book was not named
+RANKS = ("first", "later")
+SLOT_NAMES = ("left", "middle", "right")
+
+
+def _category(entry: Entry) -> int:
+    book = entry.get("book")
+    if book:
+        require(isinstance(book, str), "Choose a book by its name.")
+        try:
+            return locate(book)[0]
+        except KeyError:
+            raise Refused(f"{book} is not a book of this edition.") from None
+    number = entry.get("category")
+    valid = isinstance(number, int) and not isinstance(number, bool) and 0 <= number < len(categories())
+    require(valid, "Choose one of the categories, or a book.")
+    return number
+
+
+def _named(row: list[str | None]) -> list[str | None]:
+    """The row with ticks read as unknown, for the canon-order check."""
+    return [None if book == TICK else book for book in row]
+
+
+class CatacombsScorer:
+    kind = "catacombs"
+    name = "Roman Catacombs"
+    min_players = 1
+    max_players = 12
+
+    def options(self, raw: dict) -> dict:
+        return {}
+
+    def new(self, names: list[str], options: dict) -> State:
+        names = check_names(names, self.min_players, self.max_players, self.name)
+        rows = [[None] * slot_count() for _ in categories()]
+        return {
+            "names": names,
+            "slots": [copy.deepcopy(rows) for _ in names],
+            "done": [[None] * len(categories()) for _ in names],
+        }
+
+    def apply(self, state: State, entry: Entry) -> State:
+        kind = entry.get("type")
+        require(kind in ("write", "complete"), "Write a book, tick a slot or mark a category completed.")
+        player = seat(state, entry)
+        category = _category(entry)
+        new = copy.deepcopy(state)
+        row = new["slots"][player][category]
+        label = categories()[category]["name"]
+        require(new["done"][player][category] is None, f"{state['names'][player]} has completed {label}.")
+        if kind == "write":
+            self._write(row, entry, label)
+        else:
+            row[:] = [TICK if book is None else book for book in row]
+        if None not in row:
+            new["done"][player][category] = self._rank(state, player, category, entry.get("rank"))
+        return new
+
+    def _write(self, row: list[str | None], entry: Entry, label: str) -> None:
+        slot = entry.get("slot")
+        valid = isinstance(slot, int) and not isinstance(slot, bool) and 0 <= slot < slot_count()
+        require(valid, "Choose the left, middle or right slot.")
+        require(row[slot] is None, f"The {SLOT_NAMES[slot]} slot of {label} is already filled.")
+        book = entry.get("book") or TICK
+        if book != TICK:
+            refusal = placement_refusal(_sheet_with(row, book), book, slot)
+            if refusal:
+                raise Refused(refusal)
+        row[slot] = book
+
+    def _rank(self, state: State, player: int, category: int, rank: object) -> str:
+        if len(state["names"]) == 1:
+            return "first"
+        if rank in RANKS:
+            return str(rank)
+        earlier = any(done[category] for other, done in enumerate(state["done"]) if other != player)
+        return "later" if earlier else "first"
+
+    def describe(self, state: State, entry: Entry) -> str:
+        name = state["names"][entry["seat"]]
+        label = categories()[_category(entry)]["name"]
+        if entry["type"] == "complete":
+            return f"{name} completed {label}"
+        book = entry.get("book") or "a book"
+        return f"{name}: {book} in the {SLOT_NAMES[entry['slot']]} slot of {label}"
+
+    def summary(self, state: State) -> dict:
+        cats = categories()
+        points, empty, totals = [], [], []
+        for slots, done in zip(state["slots"], state["done"], strict=True):
+            row_points = [cat[rank] if rank else None for cat, rank in zip(cats, done, strict=True)]
+            missing = sum(book is None for row in slots for book in row)
+            points.append(row_points)
+            empty.append(missing)
+            totals.append(sum(p for p in row_points if p) - missing)
+        full = [name for name, count in zip(state["names"], empty, strict=True) if count == 0]
+        message = (
+            f"{' and '.join(full)} filled all slots: the game ends with this turn."
+            if full
+            else "The game ends when someone fills all their slots."
+        )
+        return {
+            "points": points,
+            "empty": empty,
+            "totals": totals,
+            "places": places(totals),
+            "over": bool(full),
+            "message": message,
+        }
+
+
+def _sheet_with(row: list[str | None], book: str) -> list[list[str | None]]:
+    """A sheet where ``book``'s category row is ``row`` (ticks unknown), as the engine reads it."""
+    sheet: list[list[str | None]] = [[None] * slot_count() for _ in categories()]
+    sheet[locate(book)[0]] = _named(row)
+    return sheet
+
+
+CATACOMBS = CatacombsScorer()

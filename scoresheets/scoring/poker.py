@@ -1,0 +1,117 @@
+"""Roman Poker's pad, kept by hand: each roll's number in a row, cards used, totals.
+
+The rules come from the online game's engine: which numbers six Roman dice
+can form (``roman_values``) and where a number may go in a column
+(``placement_error``: rising rows, no repeat without the Duplicate card).
+"""
+
+from __future__ import annotations
+
+import copy
+from functools import cache
+from itertools import combinations_with_replacement
+
+from games.engines.poker import CARD_BONUS, CARD_NAMES, CARDS, DICE, ROWS, placement_error, roman_values
+
+from .base import Entry, Refused, State, check_names, places, require, seat, whole
+
+DUPLICATING = ("duplicate", "wild")
+
+
+@cache
+def formable() -> frozenset[int]:
+    """Every number some throw of up to six dice forms."""
+    throws = (c for n in range(1, DICE + 1) for c in combinations_with_replacement("IVX", n))
+    return frozenset().union(*(roman_values(throw) for throw in throws))
+
+
+class PokerScorer:
+    kind = "poker"
+    name = "Roman Poker"
+    min_players = 2
+    max_players = 6
+
+    def options(self, raw: dict) -> dict:
+        return {}
+
+    def new(self, names: list[str], options: dict) -> State:
+        names = check_names(names, self.min_players, self.max_players, self.name)
+        return {
+            "names": names,
+            "columns": [[None] * ROWS for _ in names],
+            "cards": [list(CARDS) for _ in names],
+        }
+
+    def apply(self, state: State, entry: Entry) -> State:
+        kind = entry.get("type")
+        require(kind in ("enter", "card"), "Enter a number or an action card.")
+        new = copy.deepcopy(state)
+        (self._enter if kind == "enter" else self._card)(new, entry)
+        return new
+
+    def _enter(self, state: State, entry: Entry) -> None:
+        player = seat(state, entry)
+        name, column = state["names"][player], state["columns"][player]
+        value = whole(entry.get("value"), 1, 39, "the number")
+        if value not in formable():
+            raise Refused(f"{value} cannot be made with six dice.")
+        row = whole(entry.get("row"), 1, ROWS, "the row")
+        card = entry.get("card") or None
+        require(card in (None, *DUPLICATING), "Only Duplicate or Wild lets a number in twice.")
+        if card is None and value in column:
+            rows = ", ".join(str(r) for r, v in enumerate(column, 1) if v == value)
+            raise Refused(
+                f"{value} is already in {name}'s column (row {rows}): "
+                "only the Duplicate card (or Wild) lets it in twice."
+            )
+        if card is not None:
+            require(card in state["cards"][player], f"{name} has already used {CARD_NAMES[card]}.")
+            require(
+                value in column,
+                f"{value} is not yet in {name}'s column: no card is needed to enter it.",
+            )
+        error = placement_error(column, value, row, duplicate=card is not None)
+        if error:
+            raise Refused(f"{name}: {error}")
+        column[row - 1] = value
+        if card is not None:
+            state["cards"][player].remove(card)
+
+    def _card(self, state: State, entry: Entry) -> None:
+        player = seat(state, entry)
+        card = entry.get("card")
+        require(card in CARDS, "Choose one of the six action cards.")
+        name = state["names"][player]
+        require(card in state["cards"][player], f"{name} has already used {CARD_NAMES[card]}.")
+        state["cards"][player].remove(card)
+
+    def describe(self, state: State, entry: Entry) -> str:
+        name = state["names"][entry["seat"]]
+        if entry["type"] == "card":
+            return f"{name} used {CARD_NAMES[entry['card']]}"
+        text = f"{name}: {entry['value']} in row {entry['row']}"
+        return text + (f" ({CARD_NAMES[entry['card']]})" if entry.get("card") else "")
+
+    def summary(self, state: State) -> dict:
+        sums = [sum(v for v in column if v is not None) for column in state["columns"]]
+        bonus = [CARD_BONUS * len(cards) for cards in state["cards"]]
+        totals = [s + b for s, b in zip(sums, bonus, strict=True)]
+        full = [
+            name for name, column in zip(state["names"], state["columns"], strict=True) if None not in column
+        ]
+        if full:
+            message = f"{' and '.join(full)} filled the column: finish the round, then the game is over."
+        else:
+            message = "The game ends after the round in which someone fills row 7."
+        return {
+            "sums": sums,
+            "bonus": bonus,
+            "totals": totals,
+            "places": places(totals),
+            "used": [[card for card in CARDS if card not in cards] for cards in state["cards"]],
+            "over": bool(full),
+            "message": message,
+        }
+
+
+POKER = PokerScorer()

@@ -1,0 +1,53 @@
+"""Building Roman Roads, a match of several games: who won each one.
+
+The first player to play the last card of their hand wins a game; when the
+draw pile runs out and everyone passes, the fewest cards wins and a tie
+shares the win. The sheet counts games won.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from .base import Entry, State, check_names, places, require
+
+
+class RoadsScorer:
+    kind = "roads"
+    name = "Building Roman Roads"
+    min_players = 2
+    max_players = 6
+
+    def options(self, raw: dict) -> dict:
+        return {}
+
+    def new(self, names: list[str], options: dict) -> State:
+        names = check_names(names, self.min_players, self.max_players, self.name)
+        return {"names": names, "games": []}
+
+    def apply(self, state: State, entry: Entry) -> State:
+        require(entry.get("type") == "game", "A Building Roman Roads sheet takes the winner of each game.")
+        winners = entry.get("winners")
+        count = len(state["names"])
+        valid = isinstance(winners, list) and all(
+            isinstance(w, int) and not isinstance(w, bool) and 0 <= w < count for w in winners
+        )
+        require(valid and winners, "Tick who won the game.")
+        require(len(set(winners)) == len(winners), "Tick each winner once.")
+        require(len(winners) < count, "Not everyone can win: tick who won the game.")
+        new = copy.deepcopy(state)
+        new["games"].append(sorted(winners))
+        return new
+
+    def describe(self, state: State, entry: Entry) -> str:
+        names = " and ".join(state["names"][w] for w in entry["winners"])
+        return f"Game {len(state['games']) + 1}: {names}"
+
+    def summary(self, state: State) -> dict:
+        wins = [sum(seat in game for game in state["games"]) for seat in range(len(state["names"]))]
+        leaders = [n for n, w in zip(state["names"], wins, strict=True) if state["games"] and w == max(wins)]
+        message = f"Leading: {' and '.join(leaders)}." if leaders else "No game played yet."
+        return {"totals": wins, "places": places(wins), "over": False, "message": message}
+
+
+ROADS = RoadsScorer()
