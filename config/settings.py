@@ -12,6 +12,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -150,17 +151,35 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
         "data_folder_in": str(VAR_DIR / "broker"),
         "data_folder_out": str(VAR_DIR / "broker"),
         "processed_folder": str(VAR_DIR / "broker-processed"),
+        "control_folder": str(VAR_DIR / "broker-control"),
         "store_processed": False,
     }
     if CELERY_BROKER_URL.startswith("filesystem")
     else {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
 )
+if CELERY_BROKER_URL.startswith("filesystem"):
+    for _folder in ("broker", "broker-processed", "broker-control"):  # kombu does not create them
+        (VAR_DIR / _folder).mkdir(exist_ok=True)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
+# One queue per site when several share a Redis.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_TASK_DEFAULT_QUEUE", "celery")
 CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
+# Beat: mail a lost task left behind, turn deadlines and timed flips, the daily digest.
+CELERY_BEAT_SCHEDULE = {
+    "sweep-outbox": {
+        "task": "games.tasks.sweep_outbox",
+        "schedule": float(os.environ.get("OUTBOX_SWEEP_SECONDS", "60")),
+    },
+    "run-deadlines": {"task": "games.tasks.run_deadlines", "schedule": 60.0},
+    "send-digests": {
+        "task": "games.tasks.send_digests",
+        "schedule": crontab(hour=int(os.environ.get("DIGEST_HOUR_UTC", "7")), minute=0),
+    },
+}
 
 CACHES = {
     "default": (

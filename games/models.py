@@ -55,6 +55,8 @@ class Game(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Seconds a seat may take over its turn before its default move is played; None: no limit.
+    turn_deadline = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["-updated_at"]
@@ -86,6 +88,10 @@ class Seat(models.Model):
     awaiting = models.BooleanField(default=False)
     left = models.BooleanField(default=False)
     joined_at = models.DateTimeField(auto_now_add=True)
+    # Set when the seat becomes awaited (deadlines and reminders count from it).
+    waiting_since = models.DateTimeField(null=True, blank=True)
+    last_seen = models.DateTimeField(null=True, blank=True)  # the page last drew the board for them
+    muted = models.BooleanField(default=False)  # no e-mail about this game
 
     class Meta:
         ordering = ["position"]
@@ -117,3 +123,67 @@ class Move(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game.code} move {self.number}"
+
+
+# Notifications ---------------------------------------------------------------
+
+
+class NotificationPrefs(models.Model):
+    """How a user wants to hear about their games; no row means the defaults."""
+
+    class Mode(models.TextChoices):
+        IMMEDIATE = "immediate", "An e-mail for each turn"
+        DIGEST = "digest", "One daily e-mail listing the games waiting for me"
+        NONE = "none", "No e-mail"
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notify")
+    mode = models.CharField(max_length=10, choices=Mode.choices, default=Mode.IMMEDIATE)
+    # Mail even while the game page is open on their screen.
+    always = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.mode}"
+
+
+class Holiday(models.Model):
+    """Days (inclusive, UTC) on which the user's turn deadlines pause."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="holidays")
+    start = models.DateField()
+    end = models.DateField()
+
+    class Meta:
+        ordering = ["start"]
+        indexes = [models.Index(fields=["user", "end"])]
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.start}–{self.end}"
+
+
+class Notification(models.Model):
+    """An outbox row: written in the transaction that causes it, sent at most once."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
+    )
+    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    kind = models.CharField(max_length=20)  # names the templates under templates/emails/
+    context = models.JSONField(default=dict, blank=True)
+    dedupe_key = models.CharField(max_length=120, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    skipped = models.BooleanField(default=False)  # done without mail (no address, muted, opted out)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    last_error = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["created_at"]
+        indexes = [
+            models.Index(
+                fields=["created_at"], condition=models.Q(sent_at__isnull=True), name="notification_pending"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.user_id} ({'sent' if self.sent_at else 'pending'})"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
+from .catacombs_presenter import catacombs_context
 from .models import Game, Seat
 from .poker_controls import poker_controls
 from .services import seat_key
@@ -54,4 +55,4 @@ def poker_context(view: dict) -> dict:
     return {"pad_rows": rows, "controls": poker_controls(view)}
 
 
-KIND_CONTEXT = {"poker": poker_context}
+KIND_CONTEXT = {"poker": poker_context, "catacombs": catacombs_context}

@@ -11,9 +11,10 @@ import random
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import Case, Value, When
+from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
+from . import deadlines, notifications, tables
 from .engines import IllegalMove
 from .models import Game, Move, Seat
 
@@ -67,13 +68,19 @@ def decision_tokens(game: Game, before: dict | None, mover: str | None) -> dict[
 
 def _sync_awaiting(game: Game) -> None:
     waiting = [] if game.status == Game.Status.FINISHED else game.engine.to_act(game.state)
+    # Both CASEs read the row as it was: a seat's clock starts when it becomes awaited.
     Seat.objects.filter(game=game).update(
-        awaiting=Case(When(position__in=waiting, then=Value(True)), default=Value(False))
+        awaiting=Case(When(position__in=waiting, then=Value(True)), default=Value(False)),
+        waiting_since=Case(
+            When(position__in=waiting, awaiting=False, then=Value(timezone.now())),
+            When(position__in=waiting, then=F("waiting_since")),
+            default=Value(None),
+        ),
     )
 
 
-def _record(game: Game, seat: int | None, move: dict, seats: list[Seat]) -> Move:
-    """Apply ``move`` for ``seat`` to the locked ``game`` and log it."""
+def _record(game: Game, seat: int | None, move: dict, seats: list[Seat], user_id: int | None = None) -> Move:
+    """Apply ``move`` for ``seat`` (played by ``user_id``, None for the system) to the locked ``game``."""
     engine = game.engine
     before = game.state
     try:
@@ -93,7 +100,15 @@ def _record(game: Game, seat: int | None, move: dict, seats: list[Seat]) -> Move
     )
     summary = describe(game, before, after, seat, move, seats)
     _sync_awaiting(game)
-    return Move.objects.create(game=game, number=number, seat=seat, payload=move, summary=summary)
+    logged = Move.objects.create(game=game, number=number, seat=seat, payload=move, summary=summary)
+    notifications.after_move(game, before, seats, user_id)
+    return logged
+
+
+def _system_moves(game: Game, seats: list[Seat]) -> None:
+    """Moves the table makes by itself (automatic flips, passes for seats that left)."""
+    while step := tables.system_move(game, seats):
+        _record(game, *step, seats)
 
 
 def describe(game: Game, before: dict, after: dict, seat: int | None, move: dict, seats: list[Seat]) -> str:
@@ -111,7 +126,8 @@ def _after_commit(game: Game, seats: list[Seat]) -> None:
     waiting = set(game.engine.to_act(game.state))
     if any(s.is_bot and s.position in waiting for s in seats):
         game_id = game.pk
-        transaction.on_commit(lambda: tasks.play_bots.delay(game_id))
+        transaction.on_commit(lambda: tasks.enqueue(tasks.play_bots, game_id), robust=True)
+    deadlines.schedule_flip(game)
 
 
 @dataclass
@@ -145,7 +161,8 @@ def submit_move(game_id: int, user, move: dict, turn: int | None, *, as_host: bo
         raise MoveRejected("It is not your turn.", 409)
     if turn != game.tokens.get(seat_key(actor.seat)):
         raise MoveRejected(STALE_MESSAGE, 409)
-    _record(game, actor.seat, move, actor.seats)
+    _record(game, actor.seat, move, actor.seats, user.pk)
+    _system_moves(game, actor.seats)
     _after_commit(game, actor.seats)
     return game
 
@@ -167,6 +184,7 @@ def play_bots(game_id: int) -> int:
                 return made
             rng = random.Random(f"{game.seed}:bot:{game.move_count}")
             _record(game, seat, choose_move(game.engine, game.state, seat, rng), seats)
+            _system_moves(game, seats)
             made += 1
     return made
 
@@ -175,11 +193,13 @@ def play_bots(game_id: int) -> int:
 
 
 def create_game(
-    host, kind: str, options: dict, max_seats: int, seat_order: str, host_plays: bool = True
+    host, kind: str, options: dict, max_seats: int, seat_order: str, host_plays: bool = True,
+    turn_deadline: int | None = None,
 ) -> Game:
     with transaction.atomic():
         game = Game.objects.create(
-            kind=kind, options=options, max_seats=max_seats, seat_order=seat_order, host=host
+            kind=kind, options=options, max_seats=max_seats, seat_order=seat_order, host=host,
+            turn_deadline=turn_deadline,
         )
         if host_plays:
             Seat.objects.create(game=game, user=host, position=0, name=host.display_name)
@@ -285,5 +305,7 @@ def start_game(game_id: int, host) -> Game:
     game.tokens = decision_tokens(game, None, None)
     game.save()
     _sync_awaiting(game)
+    notifications.after_start(game, host.pk)
+    _system_moves(game, seats)
     _after_commit(game, seats)
     return game

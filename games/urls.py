@@ -1,9 +1,10 @@
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("catacombs/", include("games.catacombs_urls")),
     path("healthz/", views.healthz, name="healthz"),
     path("games/", views.my_games, name="my_games"),
     path("games/new/<slug:kind>/", views.new_game, name="new_game"),

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.forms import GuestForm
 from accounts.models import User
 
-from . import services
+from . import presence, services
 from .engines import ENGINES
 from .forms import JoinCodeForm, NewGameForm
 from .models import Game, Move, Seat
@@ -66,7 +66,8 @@ def new_game(request: HttpRequest, kind: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         game = services.create_game(
-            request.user, kind, form.options(), data["max_seats"], data["seat_order"], data["host_plays"]
+            request.user, kind, form.options(), data["max_seats"], data["seat_order"], data["host_plays"],
+            turn_deadline=data.get("turn_deadline") or None,
         )
         return redirect(game)
     status = 400 if request.method == "POST" else 200
@@ -110,7 +111,7 @@ def _join_page(request: HttpRequest, game: Game, guest_form, status: int = 200) 
 
 def game_page(request: HttpRequest, code: str) -> HttpResponse:
     game = get_object_or_404(Game, code=code.upper())
-    return render(request, "games/game.html", board_context(request, game))
+    return presence.seen(request, render(request, "games/game.html", board_context(request, game)), game)
 
 
 @require_GET
@@ -124,9 +125,9 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
     if version is None:
         raise Http404("No such game.")
     if version == seen:
-        return HttpResponse(status=204)
+        return presence.heartbeat(request, HttpResponse(status=204))
     game = Game.objects.get(code=code.upper())
-    return render(request, "games/board.html", board_context(request, game))
+    return presence.heartbeat(request, render(request, "games/board.html", board_context(request, game)))
 
 
 def _parse_move(request: HttpRequest) -> tuple[dict, int | None]:

@@ -5,6 +5,19 @@ from __future__ import annotations
 import pytest
 
 
+@pytest.fixture(autouse=True, scope="session")
+def tasks_go_nowhere():
+    """Committing tests enqueue into memory, not into var/broker where `make run` would run them."""
+    from kombu import pools
+
+    from config.celery import app
+
+    app.conf.update(broker_url="memory://", broker_transport_options={})
+    pools.reset()
+    app._pool = None
+    yield
+
+
 @pytest.fixture(autouse=True)
 def fast_passwords(settings):
     # Hashing strength is Django's concern; the suite needs many users quickly.
