@@ -41,6 +41,7 @@ def check(form: forms.Form, data: dict) -> None:
     """A timed table needs a turn length between a minute and 30 days."""
     if data.get("flip_mode") != TIMED:
         return
+    data["turn_deadline"] = 0  # a timed table's turn length is its deadline
     length, unit = data.get("turn_length"), data.get("turn_unit") or "days"
     if not length:
         form.add_error("turn_length", "Give the length of a turn for a timed table.")

@@ -15,6 +15,7 @@ from accounts.models import User
 
 from . import catacombs_services as runs
 from . import services
+from .access import require_watchable
 from .catacombs_presenter import catacombs_context
 from .models import Game
 from .presenters import board_context
@@ -49,7 +50,7 @@ def table_context(request: HttpRequest, game: Game) -> dict:
 
 @require_GET
 def table(request: HttpRequest, code: str) -> HttpResponse:
-    game = _catacombs_game(code)
+    game = require_watchable(_catacombs_game(code), request.user)
     return render(request, "games/catacombs/table.html", table_context(request, game))
 
 
@@ -60,7 +61,7 @@ def table_poll(request: HttpRequest, code: str) -> HttpResponse:
         seen = int(request.GET.get("version", ""))
     except ValueError:
         return HttpResponse("Give the version this page shows.", status=400)
-    game = _catacombs_game(code)
+    game = require_watchable(_catacombs_game(code), request.user)
     if game.version == seen:
         return HttpResponse(status=204)
     return render(request, "games/catacombs/table_board.html", table_context(request, game))

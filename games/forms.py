@@ -58,6 +58,9 @@ class NewGameForm(forms.Form):
             self.fields[name] = forms.BooleanField(label=label, help_text=help_text, required=False)
         if kind == "catacombs":
             self.fields.update(catacombs_forms.table_fields())
+            deadline = self.fields["turn_deadline"]
+            deadline.label = "Time to choose (tables you flip or automatic ones)"
+            deadline.help_text = "Whoever has not chosen by then passes. Timed tables use their turn length."
 
     def clean(self) -> dict:
         data = super().clean()

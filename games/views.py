@@ -20,6 +20,7 @@ from accounts.forms import GuestForm
 from accounts.models import User
 
 from . import presence, services
+from .access import require_watchable
 from .engines import ENGINES
 from .forms import JoinCodeForm, NewGameForm
 from .models import Game, Move, Seat
@@ -110,7 +111,7 @@ def _join_page(request: HttpRequest, game: Game, guest_form, status: int = 200) 
 
 
 def game_page(request: HttpRequest, code: str) -> HttpResponse:
-    game = get_object_or_404(Game, code=code.upper())
+    game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
     return presence.seen(request, render(request, "games/game.html", board_context(request, game)), game)
 
 
@@ -126,7 +127,7 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
         raise Http404("No such game.")
     if version == seen:
         return presence.heartbeat(request, HttpResponse(status=204))
-    game = Game.objects.get(code=code.upper())
+    game = require_watchable(Game.objects.get(code=code.upper()), request.user)
     return presence.heartbeat(request, render(request, "games/board.html", board_context(request, game)))
 
 
@@ -174,7 +175,7 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def log(request: HttpRequest, code: str) -> HttpResponse:
-    game = get_object_or_404(Game, code=code.upper())
+    game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
     moves = Move.objects.filter(game=game).order_by("-number").only("number", "summary", "created_at")
     return render(request, "games/log.html", {"game": game, "moves": moves})
 

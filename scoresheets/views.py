@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from games.access import watch_refusal
 from games.models import Game
 
 from . import sheets
@@ -66,6 +67,9 @@ def pad_blank(request: HttpRequest, kind: str) -> HttpResponse:
 @require_GET
 def pad_game(request: HttpRequest, code: str) -> HttpResponse:
     game = get_object_or_404(Game, code=code.upper())
+    refusal = watch_refusal(game, request.user)
+    if refusal:
+        return _problem(request, refusal, 403)
     form = PadPaperForm(request.GET)
     if not form.is_valid():
         return _problem(request, _first_error(form), 400)
