@@ -1,7 +1,8 @@
 """Roman Poker (Parlett & Krenner, Amigo): roll Roman dice, write rising numbers.
 
 Rules: ``/work/shared/rules/roman-poker.md`` with the publisher's sheet as seed.
-No Django here; chance only from the ``rng`` passed to ``apply``.
+No Django here; chance only from the ``rng`` passed to ``apply`` (one
+``rng.choice(FACES)`` per die rolled or rerolled, in move order).
 
 State layout (a small JSON-able dict; it never grows with the game's length)::
 
@@ -15,7 +16,9 @@ State layout (a small JSON-able dict; it never grows with the game's length)::
       "dice": [{"face": "X", "removed": False}, ...],  # this turn's dice, in roll order
       "cards_at_start": 6,            # cards the seat to act held when its turn began
       "final_round": False,           # the game ends when the current round completes
-      "end_reason": None,             # None, "full" (a 7th row was filled) or "no_cards"
+      "end_reason": None,             # None, "full" (a 7th row was filled), "no_cards",
+                                      # "stuck" (no column can take a number any more)
+                                      # or "rounds" (round MAX_ROUNDS is the last)
       "over": False,
     }
 
@@ -24,11 +27,27 @@ rolled), ``valid`` (a value fits the column: stop, or roll while dice remain),
 ``roll_on`` (XXXX, or values that fit nowhere while dice remain: roll again) and
 ``misthrow`` (pass or play cards).
 
-``apply`` with seat ``None`` (host or system) acts for the seat whose turn it is.
+Decisions beyond the rules page:
 
-Hooks for bots (see ``bots.py``): ``roman_values``, ``dice_status``,
+- A game where no column can ever take another number ends after the round
+  (``end_reason`` "stuck"); otherwise players holding only an unusable
+  Duplicate could pass for ever. A Duplicate counts as usable only for numbers
+  a misthrow can bring (all six dice, fewer when remove cards set dice aside),
+  any number with ``cards_anytime``.
+- Round ``MAX_ROUNDS`` (50) is the last (``end_reason`` "rounds"). A player whose
+  column has a gap only a few dice can fill (say only II fits) may otherwise
+  roll on for ever instead of stopping; the cap bounds every game at
+  50 rounds x 13 moves per turn (6 rolls, 6 cards, a stop or pass).
+- A Duplicate (or Wild) with a stop is refused where the number fits without it.
+- A physical-dice roll without ``count`` throws as many dice as it has faces;
+  ``legal_moves`` lists each throw's faces once, sorted (I, V, X).
+- The default move of a physical-dice game that must roll reads the face "I".
+- ``apply``/``legal_moves`` with seat ``None`` (host or system) act for the seat
+  whose turn it is; ``view(state, None)`` is a spectator's, with no legal moves.
+
+Hooks for bots and pages (see ``bots.py``): ``roman_values``, ``dice_status``,
 ``rows_for`` and ``misthrow_chance`` are plain functions, also reachable as
-attributes of ``POKER``.
+attributes of ``POKER``; ``POKER.describe`` words a move for the game log.
 """
 
 from __future__ import annotations
@@ -57,6 +76,7 @@ CARD_NAMES = {
 }
 OPTIONS = ("multi_roll", "cards_anytime", "physical_dice")
 CARD_BONUS = 5
+MAX_ROUNDS = 50  # a safety net for stalled games; real games end in well under twenty rounds
 
 START, VALID, ROLL_ON, MISTHROW = "start", "valid", "roll_on", "misthrow"
 
@@ -136,6 +156,35 @@ def rows_for(column: Sequence[int | None], value: int, duplicate: bool = False) 
     return [r for r in range(1, ROWS + 1) if placement_error(column, value, r, duplicate) is None]
 
 
+def _fits_somewhere(column: Sequence[int | None], values: Iterable[int], duplicate: bool) -> bool:
+    for index, filled in enumerate(column):
+        if filled is None:
+            lower, upper = _neighbours(column, index)
+            low = 0 if lower is None else lower + (0 if duplicate else 1)
+            high = 40 if upper is None else upper - (0 if duplicate else 1)
+            if any(low <= value <= high for value in values):
+                return True
+    return False
+
+
+def can_enter(
+    column: Sequence[int | None], cards: Sequence[str] = (), anytime: bool = False
+) -> bool:
+    """Could this column ever take another number, with the cards still held?
+
+    Without ``cards_anytime`` a duplicate needs a misthrow with a value, which only
+    all six dice make (five or four when remove cards set dice aside).
+    """
+    if _fits_somewhere(column, NUMERAL, duplicate=False):
+        return True
+    for card in {"duplicate", "wild"}.intersection(cards):
+        removals = ("remove_one" in cards) + (card != "wild" and "wild" in cards)
+        values = [v for v in NUMERAL if anytime or len(NUMERAL[v]) >= DICE - removals]
+        if _fits_somewhere(column, values, duplicate=True):
+            return True
+    return False
+
+
 def duplicate_only_rows(column: Sequence[int | None], value: int) -> list[int]:
     """Rows where ``value`` fits only thanks to the duplicate card."""
     plain = set(rows_for(column, value))
@@ -199,7 +248,7 @@ def _faces(state: State, move: Move, count: int, rng: random.Random) -> list[str
     faces = move["faces"]
     require(
         isinstance(faces, list) and len(faces) == count,
-        f"Give one face for each of the {count} dice rolled.",
+        f"Give {count} face{'' if count == 1 else 's'}: one for each die rolled.",
     )
     require(all(face in FACE_KINDS for face in faces), "A die shows I, V or X.")
     return list(faces)
@@ -214,13 +263,17 @@ def _die_index(state: State, value: object) -> int:
 
 
 def _roll_count(state: State, move: Move) -> int:
-    left = _dice_left(state)
-    if "count" not in move:
-        return 1
+    """Dice a roll throws: ``count``, else as many as the faces read off the table, else 1."""
+    if "count" in move:
+        count = move["count"]
+    elif isinstance(move.get("faces"), list):
+        count = len(move["faces"])
+    else:
+        count = 1
     if not state["options"]["multi_roll"]:
-        require(move["count"] == 1, "Roll one die at a time.")
+        require(count == 1 and not isinstance(count, bool), "Roll one die at a time.")
         return 1
-    return int_field(move, "count", 1, left, "number of dice")
+    return int_field({"count": count}, "count", 1, _dice_left(state), "number of dice")
 
 
 # --- Legal moves ------------------------------------------------------------------
@@ -314,11 +367,16 @@ def _end_turn(state: State, passed: bool) -> None:
         _mark_final(state, "full")
     if passed and state["cards_at_start"] == 0:
         _mark_final(state, "no_cards")
+    if all(_blocked(state)):
+        _mark_final(state, "stuck")
     following = (seat + 1) % state["players"]
     if following == 0 and state["final_round"]:
         state.update(over=True, turn=None, dice=[], cards_at_start=0)
         return
-    state["round"] += following == 0
+    if following == 0:
+        state["round"] += 1
+        if state["round"] == MAX_ROUNDS:
+            _mark_final(state, "rounds")
     _begin_turn(state, following)
 
 
@@ -570,6 +628,7 @@ class PokerEngine:
             "cards_left": [len(cards) for cards in state["cards"]],
             "totals": scores,
             "places": places(scores) if state["over"] else None,
+            "blocked": _blocked(state),
             **_turn_view(state),
             "legal": self.legal_moves(state, seat) if seat is not None else [],
         }
@@ -583,6 +642,13 @@ class PokerEngine:
             return _describe_card(before, after, move)
         text = _describe_stop(move) if kind == "stop" else f"{PLAYER} misthrew and passed."
         return text + _ending_text(before, after)
+
+
+def _blocked(state: State) -> list[bool]:
+    """Per seat: can that column never take another number?"""
+    anytime = state["options"]["cards_anytime"]
+    pairs = zip(state["columns"], state["cards"], strict=True)
+    return [not can_enter(column, cards, anytime) for column, cards in pairs]
 
 
 def _preferred_stop(stops: list[Move]) -> Move:
