@@ -141,6 +141,10 @@ def _actor(game: Game, user, as_host: bool) -> Actor:
     if as_host:
         if user is None or game.host_id != user.pk:
             raise MoveRejected("Only the host can do that.", 403)
+        # Engines let seat None act for the seat to play (deadlines, the system); the
+        # host's own moves (a flip) come only when no player's move is awaited.
+        if game.engine.to_act(game.state):
+            raise MoveRejected("The players are still choosing: the host cannot move for them.", 409)
         return Actor(None, seats)
     mine = next((s for s in seats if user is not None and s.user_id == user.pk and not s.left), None)
     if mine is None:

@@ -104,15 +104,18 @@ def test_anonymous_and_unseated_users_cannot_move(client, make_table, make_user)
     assert Move.objects.count() == 0
 
 
-def test_host_cannot_move_for_another_seat(client, make_table):
-    game, (julius, _) = make_table()
-    services.submit_move(game.pk, julius, {"type": "roll"}, game.tokens["0"])
-    game.refresh_from_db()
-    client.force_login(julius)
-    response = post_move(client, game, {"type": "pass"}, game.tokens["host"], **{"as": "host"})
-    # Roman Poker has no host moves: the engine refuses, nothing changes.
-    assert response.status_code in (400, 409)
-    assert Move.objects.count() == 1
+@pytest.mark.parametrize("move", [{"type": "roll"}, {"type": "pass"}])
+def test_host_cannot_move_for_the_seat_to_play(client, make_table, move):
+    game, (julius, agrippina) = make_table()
+    game = services.submit_move(game.pk, julius, {"type": "roll"}, game.tokens["0"])
+    game = services.submit_move(game.pk, julius, game.engine.default_move(game.state, 0), game.tokens["0"])
+    assert game.engine.to_act(game.state) == [1]
+    before = snapshot(game)
+    client.force_login(julius)  # the host, posting as host while Agrippina is to play
+    response = post_move(client, game, move, game.tokens["host"], **{"as": "host"})
+    assert response.status_code == 409
+    assert "cannot move for them" in response.content.decode()
+    assert snapshot(game) == before
 
 
 def test_move_endpoint_needs_post_and_csrf(make_table):
