@@ -1,6 +1,5 @@
 """Roman Catacombs in Chromium: a called group game to its final scores, and a solo run to its end screen."""
 
-import os
 import re
 from pathlib import Path
 
@@ -12,18 +11,6 @@ from games.models import Game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-# Playwright's sync API runs an event loop in this thread; the ORM calls of the test are still synchronous.
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
-CHROMIUM = "/usr/bin/chromium"
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--no-first-run",
-    "--disable-sync",
-]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
 TV = {"width": 1920, "height": 1080}
@@ -35,18 +22,6 @@ window.ccPolls = %s;
 Object.defineProperty(document, "visibilityState", {configurable: true,
   get: () => (window.ccPolls ? "visible" : "hidden")});
 """
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.skip(f"No Chromium at {CHROMIUM}.")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
