@@ -45,7 +45,6 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
-    "template_partials",
     "accounts",
     "games",
     "scoresheets",
