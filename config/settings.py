@@ -60,6 +60,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "games.middleware.RejectNulMiddleware",
+    "games.middleware.ExplainNotAllowedMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"

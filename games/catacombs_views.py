@@ -127,7 +127,7 @@ def daily_board(request: HttpRequest, day: str | None = None) -> HttpResponse:
 
 @require_POST
 def leave(request: HttpRequest, code: str) -> HttpResponse:
-    game = _catacombs_game(code)
+    game = require_watchable(_catacombs_game(code), request.user)
     try:
         if not request.user.is_authenticated:
             raise services.MoveRejected("Sign in to leave a table.", 403)

@@ -91,6 +91,8 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         return redirect(game)
     guest_form = GuestForm(request.POST or None) if user is None else None
     if request.method == "POST":
+        if user is None and game.status != Game.Status.OPEN:  # no guest account for a table that seats nobody
+            return _join_page(request, game, guest_form, status=409)
         if user is None:
             if not guest_form.is_valid():
                 return _join_page(request, game, guest_form, status=400)
@@ -131,22 +133,40 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
     return presence.heartbeat(request, render(request, "games/board.html", board_context(request, game)))
 
 
-def _parse_move(request: HttpRequest) -> tuple[dict, int | None]:
+MAX_MOVE_CHARS = 2000  # a real move is a few dozen characters
+NOT_A_MOVE = "That is not a move this game understands."
+
+
+def _no_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number")  # NaN and Infinity: not JSON, and no move holds them
+
+
+def _form_number(raw: str) -> int | str:
+    """A form field as an int when it reads as one; the engine refuses whatever else it is."""
     try:
-        move = json.loads(request.POST.get("move", ""))
-    except ValueError:
-        raise services.MoveRejected("That is not a move this game understands.", 400) from None
-    if not isinstance(move, dict):
-        raise services.MoveRejected("That is not a move this game understands.", 400)
+        return int(raw)
+    except ValueError:  # not a number, or more digits than Python converts
+        return raw
+
+
+def _parse_move(request: HttpRequest) -> tuple[dict, int | None]:
+    raw = request.POST.get("move", "")
+    try:
+        move = json.loads(raw, parse_constant=_no_constant) if len(raw) <= MAX_MOVE_CHARS else None
+    except (ValueError, RecursionError):
+        raise services.MoveRejected(NOT_A_MOVE, 400) from None
+    # A NUL escaped in the JSON (\u0000) is text PostgreSQL cannot store.
+    if not isinstance(move, dict) or "\\u0000" in json.dumps(move):
+        raise services.MoveRejected(NOT_A_MOVE, 400)
     # Form fields the page adds to a move (checkboxes, a row picked from a list).
     if "dice" in request.POST:
-        move["dice"] = [int(v) if v.isdigit() else v for v in request.POST.getlist("dice")]
+        move["dice"] = [_form_number(v) for v in request.POST.getlist("dice")]
     if "faces" in request.POST:  # typed as "X V I", "xvi" or "X, V": one letter per die
         move["faces"] = [c.upper() for c in request.POST["faces"] if not c.isspace() and c != ","]
     for field in ("row", "value", "die", "count", "pile", "slot"):
         raw = request.POST.get(field)
         if raw is not None:
-            move[field] = int(raw) if raw.lstrip("-").isdigit() else raw
+            move[field] = _form_number(raw)
     try:
         turn = int(request.POST.get("turn", ""))
     except ValueError:
@@ -156,7 +176,8 @@ def _parse_move(request: HttpRequest) -> tuple[dict, int | None]:
 
 @require_POST
 def move(request: HttpRequest, code: str) -> HttpResponse:
-    game = get_object_or_404(Game, code=code.upper())
+    # A refusal answers with the board, so whoever may not watch is refused first.
+    game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
     status, error = 200, None
     if not request.user.is_authenticated:
         status, error = 403, "Sign in to play at this table."
@@ -181,7 +202,7 @@ def log(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _lobby_action(request: HttpRequest, code: str, action) -> HttpResponse:
-    game = get_object_or_404(Game, code=code.upper())
+    game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
     if not request.user.is_authenticated:
         return redirect_to_login(request)
     try:

@@ -464,9 +464,17 @@ _ACTIONS = {
 }
 
 
+def _card_action(card: str, move: Move) -> str | None:
+    """What a played card does: its own action, or the one a wild card stands for."""
+    if card != "wild":
+        return card
+    action = move.get("as")
+    return action if isinstance(action, str) else None
+
+
 def _card(state: State, move: Move, rng: random.Random) -> None:
     card = _check_card(state, move.get("card"))
-    action = move.get("as") if card == "wild" else card
+    action = _card_action(card, move)
     if action == "duplicate":
         raise IllegalMove("Play the duplicate together with a stop: name the value and the row.")
     require(action in _ACTIONS, "Say which card the wild card stands for.")
@@ -516,11 +524,13 @@ def _describe_stop(move: Move) -> str:
 
 
 def _describe_card(before: State, after: State, move: Move) -> str:
-    card, action = move["card"], move.get("as", move["card"])
+    # Read the move as _card did: a key its action does not use may hold anything.
+    card = move["card"]
+    action = _card_action(card, move)
     label = CARD_NAMES[card] + (f" as {CARD_NAMES[action]}" if card == "wild" else "")
     if action == "remove_one":
         return f"{PLAYER} played {label} on {before['dice'][move['die']]['face']}."
-    indices = move["dice"] if "dice" in move else [move["die"]]
+    indices = move["dice"] if action in ("reroll_i", "reroll_v") else [move["die"]]
     old = " ".join(before["dice"][i]["face"] for i in indices)
     new = " ".join(after["dice"][i]["face"] for i in indices)
     return f"{PLAYER} played {label}: {old} became {new} (dice: {_dice_text(after)})."

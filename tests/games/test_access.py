@@ -6,6 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games import catacombs_services as runs
+from games.engines.catacombs import card
 
 pytestmark = pytest.mark.django_db
 
@@ -50,3 +51,18 @@ def test_yesterdays_daily_run_is_open_to_all(client, make_user):
 def test_ordinary_tables_are_open_to_anyone_with_the_code(client, make_table):
     game, _ = make_table()
     assert client.get(reverse("game", args=[game.code])).status_code == 200
+
+
+@pytest.mark.parametrize("url_name", ["move", "start", "leave", "add_bot", "catacombs_leave"])
+@pytest.mark.parametrize("signed_in", [True, False])
+def test_a_refused_post_shows_nothing_of_someone_elses_daily_run(
+    client, make_user, daily_run, url_name, signed_in
+):
+    if signed_in:
+        client.force_login(make_user("Nosy"))
+    data = {"move": '{"type": "pass"}', "turn": daily_run.tokens["0"]}
+    response = client.post(reverse(url_name, args=[daily_run.code]), data)
+    body = response.content.decode()
+    assert response.status_code == 403 and "private to its player until the day is over" in body
+    assert "were flipped" not in body
+    assert not any(card(c)["book"] in body for c in daily_run.state["face_up"])

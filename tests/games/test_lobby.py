@@ -174,3 +174,19 @@ def test_my_games_lists_waiting_first_then_others_then_finished(client, make_tab
     assert codes == [game_waiting.code, later.code, finished.code]
     assert other.code not in codes
     assert User.objects.count() == 4
+
+
+def test_a_visitor_late_for_a_started_game_gets_no_guest_account(client, make_user, open_game, host):
+    services.join_game(open_game.pk, make_user("A"))
+    services.start_game(open_game.pk, host)
+    users = User.objects.count()
+    response = client.post(reverse("join", args=[open_game.code]), {"display_name": "Late"})
+    assert response.status_code == 409 and "already started" in response.content.decode()
+    assert User.objects.count() == users and "_auth_user_id" not in client.session
+
+
+def test_an_unknown_code_is_told_in_words(client):
+    response = client.get(reverse("game", args=["NOSUCH"]))
+    assert response.status_code == 404
+    assert "There is no page at this address" in response.content.decode()
+    assert "matches the given query" not in response.content.decode()
