@@ -262,7 +262,7 @@ def add_bot(game_id: int, host) -> Seat:
 def leave_game(game_id: int, user) -> None:
     game = _open_game(game_id)
     if game.host_id == user.pk:
-        raise MoveRejected("The host cannot leave; remove the game instead.", 409)
+        raise MoveRejected("The host cannot leave their own table; cancel it instead.", 409)
     deleted, _ = game.seats.filter(user=user).delete()
     if not deleted:
         raise MoveRejected("You have no seat at this table.", 404)
@@ -278,6 +278,15 @@ def remove_seat(game_id: int, host, seat_id: int) -> None:
     if not deleted:
         raise MoveRejected("That seat is no longer at this table.", 404)
     _touch(game)
+
+
+@transaction.atomic
+def cancel_game(game_id: int, host) -> None:
+    """The host calls off a table that has not started; its seats go with it."""
+    game = _open_game(game_id)
+    if game.host_id != host.pk:
+        raise MoveRejected("Only the host can cancel the table.", 403)
+    game.delete()
 
 
 @transaction.atomic

@@ -16,6 +16,7 @@ urlpatterns = [
     path("g/<str:code>/log/", views.log, name="log"),
     path("g/<str:code>/start/", views.start, name="start"),
     path("g/<str:code>/leave/", views.leave, name="leave"),
+    path("g/<str:code>/cancel/", views.cancel, name="cancel"),
     path("g/<str:code>/bot/", views.add_bot, name="add_bot"),
     path("g/<str:code>/seats/<int:seat_id>/remove/", views.remove_seat, name="remove_seat"),
 ]

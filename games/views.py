@@ -235,6 +235,14 @@ def leave(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_POST
+def cancel(request: HttpRequest, code: str) -> HttpResponse:
+    response = _lobby_action(request, code, lambda game: services.cancel_game(game.pk, request.user))
+    if response.status_code == 302:
+        messages.info(request, "The table was cancelled.")
+    return response
+
+
+@require_POST
 def add_bot(request: HttpRequest, code: str) -> HttpResponse:
     return _lobby_action(request, code, lambda game: services.add_bot(game.pk, request.user))
 

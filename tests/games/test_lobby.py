@@ -190,3 +190,31 @@ def test_an_unknown_code_is_told_in_words(client):
     assert response.status_code == 404
     assert "There is no page at this address" in response.content.decode()
     assert "matches the given query" not in response.content.decode()
+
+
+def test_host_cancels_an_open_table_others_cannot(client, make_user, open_game, host):
+    player = make_user("A")
+    services.join_game(open_game.pk, player)
+    client.force_login(player)
+    response = client.post(reverse("cancel", args=[open_game.code]))
+    assert response.status_code == 403 and "Only the host can cancel" in response.content.decode()
+    assert Game.objects.filter(pk=open_game.pk).exists()
+    client.force_login(host)
+    response = client.post(reverse("cancel", args=[open_game.code]))
+    assert response.status_code == 302 and response.url == reverse("my_games")
+    assert not Game.objects.filter(pk=open_game.pk).exists()
+
+
+def test_a_started_table_cannot_be_cancelled(client, make_user, open_game, host):
+    services.join_game(open_game.pk, make_user("A"))
+    services.start_game(open_game.pk, host)
+    client.force_login(host)
+    response = client.post(reverse("cancel", args=[open_game.code]))
+    assert response.status_code == 409 and "already started" in response.content.decode()
+    assert Game.objects.filter(pk=open_game.pk).exists()
+
+
+def test_host_leaving_is_told_to_cancel(client, open_game, host):
+    client.force_login(host)
+    response = client.post(reverse("leave", args=[open_game.code]))
+    assert response.status_code == 409 and "cancel it instead" in response.content.decode()
