@@ -11,6 +11,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.db.models import Case, IntegerField, Value, When
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -91,18 +92,19 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
         return redirect(game)
     guest_form = GuestForm(request.POST or None) if user is None else None
     if request.method == "POST":
-        if user is None and game.status != Game.Status.OPEN:  # no guest account for a table that seats nobody
-            return _join_page(request, game, guest_form, status=409)
-        if user is None:
-            if not guest_form.is_valid():
-                return _join_page(request, game, guest_form, status=400)
-            user = User.objects.create_guest(guest_form.cleaned_data["display_name"])
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        if user is None and not guest_form.is_valid():
+            return _join_page(request, game, guest_form, status=400)
         try:
-            services.join_game(game.pk, user)
+            # A guest account exists only if the seat is taken: a refusal rolls both back.
+            with transaction.atomic():
+                if user is None:
+                    user = User.objects.create_guest(guest_form.cleaned_data["display_name"])
+                services.join_game(game.pk, user)
         except services.MoveRejected as exc:
             messages.error(request, exc.message)
             return _join_page(request, game, guest_form, status=exc.status)
+        if not request.user.is_authenticated:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(game)
     return _join_page(request, game, guest_form)
 

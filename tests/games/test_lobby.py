@@ -218,3 +218,13 @@ def test_host_leaving_is_told_to_cancel(client, open_game, host):
     client.force_login(host)
     response = client.post(reverse("leave", args=[open_game.code]))
     assert response.status_code == 409 and "cancel it instead" in response.content.decode()
+
+
+def test_a_refused_guest_join_leaves_no_account(client, make_user, open_game):
+    for name in ("A", "B"):
+        services.join_game(open_game.pk, make_user(name))
+    before = User.objects.count()
+    response = client.post(reverse("join", args=[open_game.code]), {"display_name": "Late guest"})
+    assert response.status_code == 409 and "full" in response.content.decode()
+    assert User.objects.count() == before
+    assert "_auth_user_id" not in client.session
