@@ -218,3 +218,27 @@ def test_bots_play_their_turns_after_a_human_move(make_table, django_capture_on_
     # After Julius's stop or pass, the computer took its whole turn and handed back.
     assert game.engine.to_act(game.state) == [0] or game.status == Game.Status.FINISHED
     assert Move.objects.filter(game=game, seat=1).exists()
+
+
+def test_a_moves_cost_does_not_grow_with_the_log(client, make_table):
+    """Queries of a roll early and late in one long game are the same."""
+    import random
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.engines.bots import choose_move
+
+    game, users = make_table(names=("A", "B", "C", "D", "E", "F"))
+    rng, counts = random.Random(5), {}
+    while game.status == Game.Status.ACTIVE and len(counts) < 2:
+        seat = game.engine.to_act(game.state)[0]
+        move = choose_move(game.engine, game.state, seat, rng)
+        probe = 5 if game.move_count < 150 else 150
+        client.force_login(users[seat])
+        with CaptureQueriesContext(connection) as captured:
+            post_move(client, game, move, game.tokens[str(seat)])
+        if move["type"] == "roll" and game.move_count >= probe and probe not in counts:
+            counts[probe] = len(captured)
+        game.refresh_from_db()
+    assert counts[5] == counts[150]
