@@ -18,6 +18,7 @@ from . import services
 from .access import require_watchable
 from .catacombs_presenter import catacombs_context
 from .models import Game
+from .polling import unchanged_answer
 from .presenters import board_context
 
 GUEST_NAME = "Guest"
@@ -56,14 +57,11 @@ def table(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def table_poll(request: HttpRequest, code: str) -> HttpResponse:
-    """204 while nothing changed; else the fresh table partial."""
-    try:
-        seen = int(request.GET.get("version", ""))
-    except ValueError:
-        return HttpResponse("Give the version this page shows.", status=400)
+    """204 while nothing changed (one indexed query); else the fresh table partial."""
+    answer = unchanged_answer(request, code, kind=runs.KIND)
+    if answer is not None:
+        return answer
     game = require_watchable(_catacombs_game(code), request.user)
-    if game.version == seen:
-        return HttpResponse(status=204)
     return render(request, "games/catacombs/table_board.html", table_context(request, game))
 
 

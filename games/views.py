@@ -25,6 +25,7 @@ from .access import require_watchable
 from .engines import ENGINES
 from .forms import JoinCodeForm, NewGameForm
 from .models import Game, Move, Seat
+from .polling import unchanged_answer
 from .presenters import board_context
 
 
@@ -122,15 +123,9 @@ def game_page(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def poll(request: HttpRequest, code: str) -> HttpResponse:
     """204 while nothing changed (one indexed query); else the fresh partial."""
-    try:
-        seen = int(request.GET.get("version", ""))
-    except ValueError:
-        return HttpResponse("Give the version this page shows.", status=400)
-    version = Game.objects.filter(code=code.upper()).values_list("version", flat=True).first()
-    if version is None:
-        raise Http404("No such game.")
-    if version == seen:
-        return presence.heartbeat(request, HttpResponse(status=204))
+    answer = unchanged_answer(request, code)
+    if answer is not None:
+        return presence.heartbeat(request, answer) if answer.status_code == 204 else answer
     game = require_watchable(Game.objects.get(code=code.upper()), request.user)
     return presence.heartbeat(request, render(request, "games/board.html", board_context(request, game)))
 

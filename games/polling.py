@@ -1,0 +1,23 @@
+"""The cheap half of every poll: has the game moved past the version a page shows?"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+
+from .models import Game
+
+
+def unchanged_answer(request: HttpRequest, code: str, kind: str | None = None) -> HttpResponse | None:
+    """400 for a missing version, 404 for an unknown game, 204 while nothing changed
+    (one indexed query, no session or user lookup); None when the page must be redrawn."""
+    try:
+        seen = int(request.GET.get("version", ""))
+    except ValueError:
+        return HttpResponse("Give the version this page shows.", status=400)
+    games = Game.objects.filter(code=code.upper())
+    if kind:
+        games = games.filter(kind=kind)
+    version = games.values_list("version", flat=True).first()
+    if version is None:
+        raise Http404("No such game.")
+    return HttpResponse(status=204) if version == seen else None

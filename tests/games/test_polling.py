@@ -1,0 +1,27 @@
+"""Both polls (a player's board and the TV table view) cost one query while nothing changed."""
+
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize("url_name", ["poll", "catacombs_table_poll"])
+def test_unchanged_poll_is_one_query(client, make_table, django_assert_num_queries, url_name):
+    game, (anna, _) = make_table("catacombs", ("Anna", "Ben"), {"flip_mode": "auto"})
+    client.force_login(anna)
+    with django_assert_num_queries(1):
+        response = client.get(reverse(url_name, args=[game.code]), {"version": game.version})
+    assert response.status_code == 204
+
+
+def test_table_poll_redraws_when_the_game_moved(client, make_table):
+    game, _ = make_table("catacombs", ("Anna", "Ben"), {"flip_mode": "auto"})
+    response = client.get(reverse("catacombs_table_poll", args=[game.code]), {"version": game.version - 1})
+    assert response.status_code == 200 and "Turn 1" in response.content.decode()
+
+
+def test_table_poll_of_a_poker_game_is_404(client, make_table):
+    game, _ = make_table()
+    response = client.get(reverse("catacombs_table_poll", args=[game.code]), {"version": 0})
+    assert response.status_code == 404
