@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import HttpRequest
 
 from .catacombs_presenter import catacombs_context
+from .forms import GAME_OPTIONS
 from .models import Game, Seat
 from .poker_controls import poker_controls
 from .services import seat_key
@@ -31,6 +32,7 @@ def board_context(request: HttpRequest, game: Game, error: str | None = None) ->
         "invite_url": request.build_absolute_uri(game.invite_url()),
     }
     if game.state is None:
+        context["option_labels"] = option_labels(game)
         return context
     position = mine.position if mine else None
     view = game.engine.view(game.state, position)
@@ -47,6 +49,12 @@ def board_context(request: HttpRequest, game: Game, error: str | None = None) ->
     if extra:
         context.update(extra(view))
     return context
+
+
+def option_labels(game: Game) -> list[str]:
+    """The optional rules a table plays with, as the create form names them."""
+    offered = GAME_OPTIONS.get(game.kind, {})
+    return [label for name, (label, _help) in offered.items() if game.options.get(name)]
 
 
 def poker_context(view: dict) -> dict:

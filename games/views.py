@@ -11,6 +11,7 @@ import json
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db import transaction
 from django.db.models import Case, IntegerField, Value, When
 from django.http import Http404, HttpRequest, HttpResponse
@@ -201,7 +202,7 @@ def log(request: HttpRequest, code: str) -> HttpResponse:
 def _lobby_action(request: HttpRequest, code: str, action) -> HttpResponse:
     game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
     if not request.user.is_authenticated:
-        return redirect_to_login(request)
+        return redirect_to_login(request.get_full_path())
     try:
         action(game)
     except services.MoveRejected as exc:
@@ -209,12 +210,6 @@ def _lobby_action(request: HttpRequest, code: str, action) -> HttpResponse:
         response = render(request, "games/game.html", board_context(request, game), status=exc.status)
         return response
     return redirect(game) if Game.objects.filter(pk=game.pk).exists() else redirect("my_games")
-
-
-def redirect_to_login(request: HttpRequest) -> HttpResponse:
-    from django.contrib.auth.views import redirect_to_login as to_login
-
-    return to_login(request.get_full_path())
 
 
 @require_POST

@@ -228,3 +228,11 @@ def test_a_refused_guest_join_leaves_no_account(client, make_user, open_game):
     assert response.status_code == 409 and "full" in response.content.decode()
     assert User.objects.count() == before
     assert "_auth_user_id" not in client.session
+
+
+def test_lobby_names_the_optional_rules_in_words(client, host, open_game):
+    client.force_login(host)
+    page = client.get(open_game.get_absolute_url()).content.decode()
+    assert "Rules: Roll several dice at once." in page
+    plain = services.create_game(host, "poker", {"multi_roll": False}, 2, "seated")
+    assert "Rules: as in the box." in client.get(plain.get_absolute_url()).content.decode()
