@@ -1,5 +1,5 @@
 # make run   — install into .venv, migrate, serve the site with its Celery worker (DEMO=1 adds demo data)
-# make test  — the whole suite (PostgreSQL when reachable, else SQLite), after ruff
+# make test  — the whole suite (PostgreSQL when reachable, else SQLite), after ruff and the layer rules
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -49,6 +49,7 @@ worker: install
 
 lint: install-dev
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports --no-logo --no-cache
 
 test: install-dev system-deps lint
 	@if [ -z "$$DATABASE_URL" ] && $(PY) -c "import socket; socket.create_connection(('127.0.0.1', 5432), 1)" 2>/dev/null; then \

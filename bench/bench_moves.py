@@ -37,8 +37,9 @@ from django.test.utils import CaptureQueriesContext, setup_test_environment  # n
 
 from accounts.models import User  # noqa: E402
 from games import services  # noqa: E402
-from games.engines.bots import choose_move  # noqa: E402
 from games.models import Game  # noqa: E402
+from games.poker.bot import choose  # noqa: E402
+from games.rules import choose_move  # noqa: E402
 
 MOVES = int(os.environ.get("BENCH_MOVES", "600"))
 PLAYERS = 6
@@ -94,7 +95,7 @@ def main() -> None:
         url = f"/g/{game.code}/move/"
         while game.status == Game.Status.ACTIVE and len(move_times) < MOVES:
             seat = game.engine.to_act(game.state)[0]
-            move = choose_move(game.engine, game.state, seat, rng)
+            move = choose_move(game.engine, choose, game.state, seat, rng)
             data = {"move": json.dumps(move), "turn": game.tokens[str(seat)]}
             number = game.move_count
             with CaptureQueriesContext(connection) as captured:

@@ -32,8 +32,8 @@ from django.urls import reverse  # noqa: E402
 
 from accounts.models import User  # noqa: E402
 from bench.results import write_section  # noqa: E402
-from games.engines import ENGINES  # noqa: E402
 from games.models import Game, Seat  # noqa: E402
+from games.poker.engine import POKER  # noqa: E402
 from scoresheets.layouts import LAYOUTS  # noqa: E402
 from scoresheets.pads import blank_pad, html_to_pdf, render_html  # noqa: E402
 
@@ -75,7 +75,7 @@ def blank_rows() -> list[str]:
 
 
 def poker_game() -> Game:
-    engine = ENGINES["poker"]
+    engine = POKER
     users = [
         User.objects.create_user(f"{n.lower()}@bench.local", "bench-pass", display_name=n) for n in NAMES
     ]

@@ -47,6 +47,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "accounts",
     "games",
+    "games.poker",
+    "games.catacombs",
     "scoresheets",
 ]
 

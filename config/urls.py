@@ -6,7 +6,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("pads/", include("scoresheets.urls")),
-    path("notifications/", include("games.notification_urls")),
+    path("notifications/", include("games.notifications.urls")),
     path("", include("games.urls")),
 ]
 

@@ -2,25 +2,8 @@ from __future__ import annotations
 
 from django import forms
 
-from . import catacombs_forms
-from .engines import ENGINES
+from . import kinds
 from .models import Game
-
-# Options each game offers when a table is created: name -> (label, help).
-GAME_OPTIONS: dict[str, dict[str, tuple[str, str]]] = {
-    "poker": {
-        "multi_roll": (
-            "Roll several dice at once",
-            "Optional rule: roll any number of the remaining dice together.",
-        ),
-        "cards_anytime": ("Action cards at any time", "Optional rule: play cards even after a valid roll."),
-        "physical_dice": (
-            "We roll real dice",
-            "Enter the faces you roll at the table; the site keeps score.",
-        ),
-    },
-}
-
 
 HOUR, DAY = 3600, 86400
 TURN_DEADLINES = [
@@ -49,30 +32,23 @@ class NewGameForm(forms.Form):
 
     def __init__(self, kind: str, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        engine = ENGINES[kind]
-        self.kind = kind
+        self.kind = kinds.get(kind)
+        engine = self.kind.engine
         seats = range(engine.min_players, engine.max_players + 1)
         self.fields["max_seats"].choices = [(n, str(n)) for n in seats]
         self.fields["max_seats"].initial = min(max(engine.min_players, 4), engine.max_players)
-        for name, (label, help_text) in GAME_OPTIONS.get(kind, {}).items():
+        for name, (label, help_text) in self.kind.options.items():
             self.fields[name] = forms.BooleanField(label=label, help_text=help_text, required=False)
-        if kind == "catacombs":
-            self.fields.update(catacombs_forms.table_fields())
-            deadline = self.fields["turn_deadline"]
-            deadline.label = "Time to choose (tables you flip or automatic ones)"
-            deadline.help_text = "Whoever has not chosen by then passes. Timed tables use their turn length."
+        self.fields.update(self.kind.form_fields())
+        self.kind.adjust_form(self)
 
     def clean(self) -> dict:
         data = super().clean()
-        if self.kind == "catacombs":
-            catacombs_forms.check(self, data)
+        self.kind.clean_form(self, data)
         return data
 
     def options(self) -> dict:
-        options = {name: bool(self.cleaned_data.get(name)) for name in GAME_OPTIONS.get(self.kind, {})}
-        if self.kind == "catacombs":
-            options.update(catacombs_forms.table_options(self.cleaned_data))
-        return options
+        return self.kind.form_options(self.cleaned_data)
 
 
 class JoinCodeForm(forms.Form):

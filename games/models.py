@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-from .engines import ENGINES
+from . import kinds
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
 
@@ -38,7 +38,7 @@ class Game(models.Model):
         SHUFFLE = "shuffle", "Shuffled"
         AS_SEATED = "seated", "As seated"
 
-    kind = models.CharField(max_length=20, choices=[(slug, e.name) for slug, e in ENGINES.items()])
+    kind = models.CharField(max_length=20)  # a registered GameKind's slug (games.kinds)
     code = models.CharField(max_length=8, unique=True, default=new_code)
     options = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
@@ -69,7 +69,11 @@ class Game(models.Model):
 
     @property
     def engine(self):
-        return ENGINES[self.kind]
+        return kinds.get(self.kind).engine
+
+    @property
+    def game_kind(self) -> kinds.GameKind:
+        return kinds.get(self.kind)
 
     def invite_url(self) -> str:
         return reverse("join", args=[self.code])

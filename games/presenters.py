@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from .catacombs_presenter import catacombs_context
-from .forms import GAME_OPTIONS
 from .models import Game, Seat
-from .poker_controls import poker_controls
 from .services import seat_key
 
 LOG_LENGTH = 12
@@ -31,8 +28,10 @@ def board_context(request: HttpRequest, game: Game, error: str | None = None) ->
         "error": error,
         "invite_url": request.build_absolute_uri(game.invite_url()),
     }
+    kind = game.game_kind
+    context["kind"] = kind
     if game.state is None:
-        context["option_labels"] = option_labels(game)
+        context["option_labels"] = kind.option_labels(game.options)
         return context
     position = mine.position if mine else None
     view = game.engine.view(game.state, position)
@@ -45,22 +44,5 @@ def board_context(request: HttpRequest, game: Game, error: str | None = None) ->
         log=list(game.moves.order_by("-number").values_list("summary", flat=True)[:LOG_LENGTH]),
         to_act=set(game.engine.to_act(game.state)) if game.status == Game.Status.ACTIVE else set(),
     )
-    extra = KIND_CONTEXT.get(game.kind)
-    if extra:
-        context.update(extra(view))
+    context.update(kind.board_context(view, game))
     return context
-
-
-def option_labels(game: Game) -> list[str]:
-    """The optional rules a table plays with, as the create form names them."""
-    offered = GAME_OPTIONS.get(game.kind, {})
-    return [label for name, (label, _help) in offered.items() if game.options.get(name)]
-
-
-def poker_context(view: dict) -> dict:
-    columns = view["columns"]
-    rows = [{"number": r + 1, "values": [column[r] for column in columns]} for r in range(len(columns[0]))]
-    return {"pad_rows": rows, "controls": poker_controls(view)}
-
-
-KIND_CONTEXT = {"poker": poker_context, "catacombs": catacombs_context}

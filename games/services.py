@@ -2,21 +2,26 @@
 
 ``submit_move`` is the only path from a player's request to a new state; the
 lobby functions set a game up and start it. Work that must happen after the
-commit (computer players, notifications) is handed to Celery on commit.
+commit (computer players, timed flips, pushes to open pages) follows the
+``games.signals.game_changed`` signal sent on commit; e-mail is written to the
+outbox inside the transaction.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from enum import StrEnum
 
 from django.db import transaction
 from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
-from . import deadlines, notifications, tables
-from .engines import IllegalMove
+from . import kinds
 from .models import Game, Move, Seat
+from .notifications import outbox
+from .rules import IllegalMove, choose_move
+from .signals import game_changed
 
 HOST = "host"
 MAX_BOT_MOVES_PER_RUN = 500
@@ -79,7 +84,23 @@ def _sync_awaiting(game: Game) -> None:
     )
 
 
-def _record(game: Game, seat: int | None, move: dict, seats: list[Seat], user_id: int | None = None) -> Move:
+class Source(StrEnum):
+    """Who caused a change, for the followers of ``game_changed``."""
+
+    PLAYER = "player"
+    BOT = "bot"
+    DEADLINE = "deadline"
+    LOBBY = "lobby"
+
+
+def announce(game: Game, seats: list[Seat], source: Source) -> None:
+    """Send ``game_changed`` once the current transaction commits."""
+    transaction.on_commit(
+        lambda: game_changed.send(Game, game=game, seats=seats, source=source), robust=True
+    )
+
+
+def record(game: Game, seat: int | None, move: dict, seats: list[Seat], user_id: int | None = None) -> Move:
     """Apply ``move`` for ``seat`` (played by ``user_id``, None for the system) to the locked ``game``."""
     engine = game.engine
     before = game.state
@@ -101,33 +122,21 @@ def _record(game: Game, seat: int | None, move: dict, seats: list[Seat], user_id
     summary = describe(game, before, after, seat, move, seats)
     _sync_awaiting(game)
     logged = Move.objects.create(game=game, number=number, seat=seat, payload=move, summary=summary)
-    notifications.after_move(game, before, seats, user_id)
+    outbox.after_move(game, before, seats, user_id)
     return logged
 
 
-def _system_moves(game: Game, seats: list[Seat]) -> None:
-    """Moves the table makes by itself (automatic flips, passes for seats that left)."""
-    while step := tables.system_move(game, seats):
-        _record(game, *step, seats)
+def play_table_moves(game: Game, seats: list[Seat]) -> None:
+    """Moves the table makes by itself (an automatic flip, a pass for a seat that left)."""
+    kind = kinds.get(game.kind)
+    while game.status == Game.Status.ACTIVE and (step := kind.system_move(game, seats)):
+        record(game, *step, seats)
 
 
 def describe(game: Game, before: dict, after: dict, seat: int | None, move: dict, seats: list[Seat]) -> str:
-    describe_move = getattr(game.engine, "describe", None)
-    text = describe_move(before, after, seat, move) if describe_move else "{player} moved."
+    text = game.engine.describe(before, after, seat, move)
     name = "The host" if seat is None else next((s.name for s in seats if s.position == seat), "?")
     return text.replace("{player}", name)[:300]
-
-
-def _after_commit(game: Game, seats: list[Seat]) -> None:
-    from . import tasks
-
-    if game.status != Game.Status.ACTIVE:
-        return
-    waiting = set(game.engine.to_act(game.state))
-    if any(s.is_bot and s.position in waiting for s in seats):
-        game_id = game.pk
-        transaction.on_commit(lambda: tasks.enqueue(tasks.play_bots, game_id), robust=True)
-    deadlines.schedule_flip(game)
 
 
 @dataclass
@@ -163,18 +172,17 @@ def submit_move(game_id: int, user, move: dict, turn: int | None, *, as_host: bo
     actor = _actor(game, user, as_host)
     if actor.seat is not None and actor.seat not in game.engine.to_act(game.state):
         raise MoveRejected("It is not your turn.", 409)
-    if turn != game.tokens.get(seat_key(actor.seat)):
+    # A realtime game takes moves in arrival order: a token would refuse all but the first.
+    if not game.engine.realtime and turn != game.tokens.get(seat_key(actor.seat)):
         raise MoveRejected(STALE_MESSAGE, 409)
-    _record(game, actor.seat, move, actor.seats, user.pk)
-    _system_moves(game, actor.seats)
-    _after_commit(game, actor.seats)
+    record(game, actor.seat, move, actor.seats, user.pk)
+    play_table_moves(game, actor.seats)
+    announce(game, actor.seats, Source.PLAYER)
     return game
 
 
 def play_bots(game_id: int) -> int:
     """Let every computer player whose move is awaited move; returns moves made."""
-    from .engines.bots import choose_move
-
     made = 0
     while made < MAX_BOT_MOVES_PER_RUN:
         with transaction.atomic():
@@ -187,8 +195,10 @@ def play_bots(game_id: int) -> int:
             if seat is None:
                 return made
             rng = random.Random(f"{game.seed}:bot:{game.move_count}")
-            _record(game, seat, choose_move(game.engine, game.state, seat, rng), seats)
-            _system_moves(game, seats)
+            strategy = kinds.get(game.kind).strategy
+            record(game, seat, choose_move(game.engine, strategy, game.state, seat, rng), seats)
+            play_table_moves(game, seats)
+            announce(game, seats, Source.BOT)
             made += 1
     return made
 
@@ -318,7 +328,7 @@ def start_game(game_id: int, host) -> Game:
     game.tokens = decision_tokens(game, None, None)
     game.save()
     _sync_awaiting(game)
-    notifications.after_start(game, host.pk)
-    _system_moves(game, seats)
-    _after_commit(game, seats)
+    outbox.after_start(game, host.pk)
+    play_table_moves(game, seats)
+    announce(game, seats, Source.LOBBY)
     return game

@@ -1,13 +1,21 @@
-"""Celery tasks. Each takes ids and is safe to run twice."""
+"""Celery tasks (ids in, services called, safe to run twice) and what starts them after a commit.
+
+``connect()`` runs once at start-up (``GamesConfig.ready``): it ties the move
+path's signals to the tasks, so the move path never imports this module.
+"""
 
 from __future__ import annotations
 
 import logging
 
 from celery import shared_task
+from django.db import transaction
 from django.utils import timezone
 
-from . import deadlines, mailer, notifications, services
+from . import services
+from .models import Game
+from .notifications import deadlines, mailer, outbox
+from .signals import game_changed, outbox_written
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +48,14 @@ def sweep_outbox() -> int:
 
 @shared_task(ignore_result=True)
 def run_deadlines() -> dict:
-    """Beat: reminders, default moves for timed-out turns, timed flips."""
-    return deadlines.sweep()
+    """Beat: reminders, default moves for timed-out turns, timed flips, computer players left waiting."""
+    now = timezone.now()
+    stats = deadlines.sweep(now)
+    stale = deadlines.stale_bot_games(now)
+    for game_id in stale:
+        enqueue(play_bots, game_id)
+    stats["bots"] = len(stale)
+    return stats
 
 
 @shared_task(ignore_result=True)
@@ -52,8 +66,40 @@ def flip_timed(game_id: int) -> int:
 @shared_task(ignore_result=True)
 def send_digests() -> int:
     """Beat, daily: one e-mail per digest reader; a second run the same day adds nothing."""
-    from django.db import transaction
-
     with transaction.atomic():
-        ids = notifications.write(notifications.plan_digests(timezone.now()), enqueue=False)
+        ids = outbox.write(outbox.plan_digests(timezone.now()), enqueue=False)
     return mailer.deliver(ids)
+
+
+# After a commit ----------------------------------------------------------------
+
+
+def wake_bots(sender, game: Game, seats: list, source: str, **kwargs) -> None:
+    """A computer player's turn: a worker plays it (``play_bots`` loops on by itself)."""
+    if source == services.Source.BOT or game.status != Game.Status.ACTIVE:
+        return
+    waiting = set(game.engine.to_act(game.state))
+    if any(s.is_bot and s.position in waiting for s in seats):
+        enqueue(play_bots, game.pk)
+
+
+def schedule_timed_turn(sender, game: Game, **kwargs) -> None:
+    """A table on a clock: a worker moves it on when its turn is up (beat is the fallback)."""
+    delay = deadlines.flip_delay(game)
+    if delay is None:
+        return
+    try:
+        flip_timed.apply_async((game.pk,), countdown=delay)
+    except Exception:  # noqa: BLE001 — the beat sweep flips it instead
+        log.warning("Could not schedule the flip of game %s; beat will do it.", game.pk, exc_info=True)
+
+
+def deliver_written(sender, ids: list[int], **kwargs) -> None:
+    """Hand new outbox rows to a worker; a broker that is down only delays them until the sweep."""
+    enqueue(deliver_outbox, ids)
+
+
+def connect() -> None:
+    game_changed.connect(wake_bots, dispatch_uid="games.tasks.wake_bots")
+    game_changed.connect(schedule_timed_turn, dispatch_uid="games.tasks.schedule_timed_turn")
+    outbox_written.connect(deliver_written, dispatch_uid="games.tasks.deliver_written")

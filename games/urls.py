@@ -1,10 +1,9 @@
 from django.urls import include, path
 
-from . import views
+from . import kinds, views
 
 urlpatterns = [
     path("", views.home, name="home"),
-    path("catacombs/", include("games.catacombs_urls")),
     path("healthz/", views.healthz, name="healthz"),
     path("games/", views.my_games, name="my_games"),
     path("games/new/<slug:kind>/", views.new_game, name="new_game"),
@@ -19,4 +18,6 @@ urlpatterns = [
     path("g/<str:code>/cancel/", views.cancel, name="cancel"),
     path("g/<str:code>/bot/", views.add_bot, name="add_bot"),
     path("g/<str:code>/seats/<int:seat_id>/remove/", views.remove_seat, name="remove_seat"),
+    # Each game's own pages (a solo run, a table view) under its slug.
+    *(path(f"{kind.slug}/", include(kind.urls)) for kind in kinds.all_kinds() if kind.urls),
 ]

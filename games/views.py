@@ -21,9 +21,8 @@ from django.views.decorators.http import require_GET, require_POST
 from accounts.forms import GuestForm
 from accounts.models import User
 
-from . import presence, services
+from . import kinds, presence, services
 from .access import require_watchable
-from .engines import ENGINES
 from .forms import JoinCodeForm, NewGameForm
 from .models import Game, Move, Seat
 from .polling import unchanged_answer
@@ -36,7 +35,8 @@ def healthz(request: HttpRequest) -> HttpResponse:
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "games/home.html", {"engines": ENGINES.values(), "join_form": JoinCodeForm()})
+    context = {"kinds": list(kinds.all_kinds()), "join_form": JoinCodeForm()}
+    return render(request, "games/home.html", context)
 
 
 @login_required
@@ -64,7 +64,7 @@ def my_games(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def new_game(request: HttpRequest, kind: str) -> HttpResponse:
-    if kind not in ENGINES:
+    if not kinds.exists(kind):
         raise Http404("No such game.")
     form = NewGameForm(kind, request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -75,7 +75,8 @@ def new_game(request: HttpRequest, kind: str) -> HttpResponse:
         )
         return redirect(game)
     status = 400 if request.method == "POST" else 200
-    return render(request, "games/new_game.html", {"form": form, "engine": ENGINES[kind]}, status=status)
+    context = {"form": form, "engine": kinds.get(kind).engine}
+    return render(request, "games/new_game.html", context, status=status)
 
 
 def join_by_code(request: HttpRequest) -> HttpResponse:
@@ -139,15 +140,7 @@ def _no_constant(name: str) -> float:
     raise ValueError(f"{name} is not a number")  # NaN and Infinity: not JSON, and no move holds them
 
 
-def _form_number(raw: str) -> int | str:
-    """A form field as an int when it reads as one; the engine refuses whatever else it is."""
-    try:
-        return int(raw)
-    except ValueError:  # not a number, or more digits than Python converts
-        return raw
-
-
-def _parse_move(request: HttpRequest) -> tuple[dict, int | None]:
+def _parse_move(request: HttpRequest, game: Game) -> tuple[dict, int | None]:
     raw = request.POST.get("move", "")
     try:
         move = json.loads(raw, parse_constant=_no_constant) if len(raw) <= MAX_MOVE_CHARS else None
@@ -156,15 +149,7 @@ def _parse_move(request: HttpRequest) -> tuple[dict, int | None]:
     # A NUL escaped in the JSON (\u0000) is text PostgreSQL cannot store.
     if not isinstance(move, dict) or "\\u0000" in json.dumps(move):
         raise services.MoveRejected(NOT_A_MOVE, 400)
-    # Form fields the page adds to a move (checkboxes, a row picked from a list).
-    if "dice" in request.POST:
-        move["dice"] = [_form_number(v) for v in request.POST.getlist("dice")]
-    if "faces" in request.POST:  # typed as "X V I", "xvi" or "X, V": one letter per die
-        move["faces"] = [c.upper() for c in request.POST["faces"] if not c.isspace() and c != ","]
-    for field in ("row", "value", "die", "count", "pile", "slot"):
-        raw = request.POST.get(field)
-        if raw is not None:
-            move[field] = _form_number(raw)
+    move = game.game_kind.parse_move(request.POST, move)
     try:
         turn = int(request.POST.get("turn", ""))
     except ValueError:
@@ -181,7 +166,7 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
         status, error = 403, "Sign in to play at this table."
     else:
         try:
-            move_payload, turn = _parse_move(request)
+            move_payload, turn = _parse_move(request, game)
             game = services.submit_move(
                 game.pk, request.user, move_payload, turn, as_host=request.POST.get("as") == "host"
             )

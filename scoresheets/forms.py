@@ -6,8 +6,8 @@ import re
 
 from django import forms
 
-from games.engines.catacombs import categories
-from games.engines.poker import CARD_NAMES, CARDS, ROWS
+from games.catacombs.engine import categories
+from games.poker.engine import CARD_NAMES, CARDS, ROWS
 
 from .layouts import LAYOUTS
 from .pads import MAX_COPIES, MAX_PAGES, PAPERS, page_count, player_count

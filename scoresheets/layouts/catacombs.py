@@ -7,7 +7,7 @@ the empty-slot penalty and the total.
 
 from __future__ import annotations
 
-from games.engines.catacombs import categories, edition, slot_count
+from games.catacombs.engine import categories, edition, slot_count
 
 from .base import Unit, padded
 

@@ -3,7 +3,7 @@ and the Roman-number overview as a footer."""
 
 from __future__ import annotations
 
-from games.engines.poker import CARD_BONUS, CARD_NAMES, CARDS, NUMERAL, ROWS
+from games.poker.engine import CARD_BONUS, CARD_NAMES, CARDS, NUMERAL, ROWS
 
 from .base import Unit, ordinal, padded
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import copy
 
-from games.engines.catacombs import categories, locate, placement_refusal, slot_count
+from games.catacombs.engine import categories, locate, placement_refusal, slot_count
 
 from .base import Entry, Refused, State, check_names, places, require, seat
 

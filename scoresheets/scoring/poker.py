@@ -11,7 +11,7 @@ import copy
 from functools import cache
 from itertools import combinations_with_replacement
 
-from games.engines.poker import CARD_BONUS, CARD_NAMES, CARDS, DICE, ROWS, placement_error, roman_values
+from games.poker.engine import CARD_BONUS, CARD_NAMES, CARDS, DICE, ROWS, placement_error, roman_values
 
 from .base import Entry, Refused, State, check_names, places, require, seat, whole
 

@@ -96,7 +96,7 @@ def test_a_double_submit_lands_once(make_table):
 
 
 def test_two_quick_daily_starts_make_one_run(make_user):
-    from games import catacombs_services as runs
+    from games.catacombs import runs
 
     anna = make_user("Anna")
     results = at_once([lambda: runs.start_daily(anna) for _ in range(2)])

@@ -12,10 +12,18 @@ import uuid
 
 import pytest
 from django.db import connection
-from mail_harness import SmtpSink, database_url, free_port, publishing_to, reachable, wait_for, worker
 
 from games import services
 from games.models import Game, Notification
+from tests.integration.mail_harness import (
+    SmtpSink,
+    database_url,
+    free_port,
+    publishing_to,
+    reachable,
+    wait_for,
+    worker,
+)
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from pad_helpers import landscape, page_sizes, paper, pdf_text
 
-from games.engines.catacombs import categories
+from games.catacombs.engine import categories
 from scoresheets.pads import blank_pad, render_pdf
+from tests.scoresheets.pad_helpers import landscape, page_sizes, paper, pdf_text
 
 NAMES = ["Julius", "Agrippina", "Gaius"]
 

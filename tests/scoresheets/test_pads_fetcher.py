@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from pad_helpers import pdf_reader, pdf_text
 
 from scoresheets.fetcher import RefusedURL, StaticFetcher
 from scoresheets.pads import blank_pad, html_to_pdf, render_html
+from tests.scoresheets.pad_helpers import pdf_reader, pdf_text
 
 STATIC = Path(settings.BASE_DIR) / "static"
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from pad_helpers import landscape, paper, pdf_text
 
 from scoresheets.models import ScoreSheet
 from scoresheets.pads import render_pdf
 from scoresheets.presenters import sheet_pad
+from tests.scoresheets.pad_helpers import landscape, paper, pdf_text
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +21,7 @@ def printed(
 
 
 def test_the_seed_poker_pad_prints_164_180_196(keep_picture):
-    from test_sheet_poker import NAMES, seed_entries
+    from tests.scoresheets.test_sheet_poker import NAMES, seed_entries
 
     pdf = printed("poker", NAMES, seed_entries(), size="letter")
     text = pdf_text(pdf)

@@ -7,10 +7,10 @@ import random
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
-from pad_helpers import pdf_text
 
-from games.engines import ENGINES
+from games import kinds
 from games.models import Game, Seat
+from tests.scoresheets.pad_helpers import pdf_text
 
 NAMES = ("Julius", "Agrippina")
 
@@ -38,7 +38,7 @@ def table(make_user):
 
 def catacombs_with_a_pending_write() -> tuple[dict, str]:
     """Cards flipped, Julius has written a book this turn, Agrippina has not chosen yet."""
-    engine = ENGINES["catacombs"]
+    engine = kinds.get("catacombs").engine
     rng = random.Random(7)
     state = engine.apply(engine.setup(2, {}, rng), None, {"type": "flip"}, rng)
     move = next(m for m in engine.legal_moves(state, 0) if m["type"] == "write")
@@ -48,7 +48,7 @@ def catacombs_with_a_pending_write() -> tuple[dict, str]:
 
 
 def poker_midgame() -> dict:
-    engine = ENGINES["poker"]
+    engine = kinds.get("poker").engine
     rng = random.Random(1)
     state = engine.setup(2, {"physical_dice": True}, rng)
     for seat, faces, value, row in ((0, ["X", "V", "I"], 16, 2), (1, ["X", "X", "V"], 25, 4)):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 from django.urls import reverse
-from pad_helpers import landscape, page_sizes, paper, pdf_text
+
+from tests.scoresheets.pad_helpers import landscape, page_sizes, paper, pdf_text
 
 
 @pytest.fixture(autouse=True)

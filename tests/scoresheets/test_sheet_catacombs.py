@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.engines.catacombs import categories
+from games.catacombs.engine import categories
 from scoresheets.scoring import Refused, replay
 from scoresheets.scoring.catacombs import CATACOMBS
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 from django.urls import reverse
-from pad_helpers import paper, pdf_text
 
 from scoresheets.models import ScoreSheet
+from tests.scoresheets.pad_helpers import paper, pdf_text
 
 pytestmark = pytest.mark.django_db
 

@@ -1,0 +1,214 @@
+"""What the Roman Catacombs pages draw, computed from a seat's view (never from the state).
+
+Each category has a numeral and a symbol besides its colour, so the sheet and
+the cards read the same in black and white.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from .engine import SLOT_NAMES, fitting_books
+
+CATEGORY_MARKS = {
+    "law": ("I", "⚖"),
+    "history": ("II", "♜"),
+    "poetry-and-wisdom": ("III", "♫"),
+    "major-prophets": ("IV", "✦"),
+    "minor-prophets": ("V", "✧"),
+    "gospels-and-acts": ("VI", "✝"),
+    "letters-and-revelation": ("VII", "✉"),
+}
+
+
+def category_meta(category: dict, number: int) -> dict:
+    numeral, symbol = CATEGORY_MARKS.get(category["id"], (str(number + 1), "•"))
+    return {
+        "number": number,
+        "id": category["id"],
+        "name": category["name"],
+        "numeral": numeral,
+        "symbol": symbol,
+        "first": category["first"],
+        "later": category["later"],
+        "points_open": category["points_open"],
+        "completed_by": category["completed_by"],
+    }
+
+
+def fits_label(books: list[str]) -> str:
+    """The books that could still fill a slot, short enough for a phone."""
+    if len(books) <= 3:
+        return ", ".join(books)
+    return f"{books[0]} … {books[-1]} ({len(books)})"
+
+
+def _slot(book: str | None, fits: list[str] | None) -> dict:
+    return {
+        "book": book,
+        "dead": fits == [],
+        "fits": fits_label(fits) if fits else "",
+        "fits_all": ", ".join(fits or []),
+        "pending": False,
+    }
+
+
+def sheet_rows(
+    sheet: list[list[str | None]], meta: list[dict], seat: int, completions: list[dict]
+) -> list[dict]:
+    """One row per category: its slots (written, open with what fits, or dead) and its points."""
+    points = {c["category"]: c["points"] for c in completions if c["seat"] == seat}
+    rows = []
+    for number, row in enumerate(sheet):
+        fits = fitting_books(row, number)
+        category = meta[number]
+        rows.append(
+            {
+                **category,
+                "slots": [_slot(book, fit) for book, fit in zip(row, fits, strict=True)],
+                "points": points.get(category["id"]),
+            }
+        )
+    return rows
+
+
+def _mark_pending(rows: list[dict], pending: dict | None) -> None:
+    if not pending:
+        return
+    for row in rows:
+        if row["id"] == pending["category"]:
+            row["slots"][pending["slot"]]["pending"] = True
+
+
+def _cells(row: list[str | None], slots: list[dict]) -> list[dict]:
+    """The row as it is; each slot the book may go into carries its write option."""
+    options = {option["slot"]: option for option in slots}
+    cells = []
+    for slot, book in enumerate(row):
+        option = options.get(slot)
+        cells.append(
+            {
+                "slot": slot,
+                "name": SLOT_NAMES[slot],
+                "book": book,
+                "option": {"new_dead": [SLOT_NAMES[s] for s in option["new_dead"]]} if option else None,
+            }
+        )
+    return cells
+
+
+def face_up_cards(view: dict, meta_by_id: dict[str, dict], own_sheet: list | None) -> list[dict]:
+    """The three face-up cards; for a seat choosing now, its row of that category to write into."""
+    placements = {p["pile"]: p for p in view.get("you", {}).get("placements", [])}
+    cards = []
+    for face in view["face_up"]:
+        category = meta_by_id[face["category"]]
+        card = {**face, "meta": category, "cells": None, "playable": False}
+        if face["pile"] in placements and own_sheet:
+            slots = placements[face["pile"]]["slots"]
+            card.update(cells=_cells(own_sheet[category["number"]], slots), playable=bool(slots))
+        cards.append(card)
+    return cards
+
+
+def verses(view: dict, meta_by_id: dict[str, dict]) -> list[dict]:
+    return [{**verse, "meta": meta_by_id[verse["category"]]} for verse in view["verses"]]
+
+
+def catacombs_context(view: dict) -> dict:
+    meta = [category_meta(c, n) for n, c in enumerate(view["categories"])]
+    by_id = {m["id"]: m for m in meta}
+    you = view.get("you")
+    own = view["sheets"][you["seat"]] if you else None
+    mine = None
+    if you:
+        mine = sheet_rows(own, meta, you["seat"], view["completions"])
+        _mark_pending(mine, you["pending"])
+    others = [
+        {
+            "seat": seat,
+            "rows": sheet_rows(sheet, meta, seat, view["completions"]),
+            "score": view["scores"][seat],
+        }
+        for seat, sheet in enumerate(view["sheets"])
+        if not you or seat != you["seat"]
+    ]
+    pending = you["pending"] if you else None
+    return {
+        "cc_categories": meta,
+        "cc_cards": face_up_cards(view, by_id, own),
+        "cc_sheet": mine,
+        "cc_others": others,
+        "cc_verses": verses(view, by_id),
+        "cc_pending": {
+            **pending,
+            "meta": by_id[pending["category"]],
+            "slot_name": SLOT_NAMES[pending["slot"]],
+        }
+        if pending
+        else None,
+        "cc_waiting": [seat for seat, chosen in enumerate(view["chosen"]) if not chosen]
+        if view["phase"] == "write"
+        else [],
+        "cc_can_choose": bool(you and view["phase"] == "write" and not view["chosen"][you["seat"]]),
+    }
+
+
+def _completion_rows(state: dict) -> list[dict]:
+    """Every completed category with the verse that completed it (all public once resolved)."""
+    from .engine import card, categories
+
+    rows = []
+    for completion in state["completions"]:
+        category = categories()[completion["category"]]
+        found = card(completion["card"])
+        numeral, symbol = CATEGORY_MARKS.get(category["id"], ("", "•"))
+        rows.append(
+            {
+                "seat": completion["seat"],
+                "turn": completion["turn"],
+                "points": completion["points"],
+                "meta": {
+                    "id": category["id"],
+                    "name": category["name"],
+                    "numeral": numeral,
+                    "symbol": symbol,
+                },
+                "book": found["book"],
+                "reference": found["reference"],
+                "text": found["text"],
+            }
+        )
+    return rows
+
+
+def game_info(game) -> dict:
+    """Table-level facts a Catacombs page shows: flip mode, time left, and the end screen."""
+    from games.models import Game
+
+    from . import runs, tables
+
+    info = {
+        "mode": tables.flip_mode(game),
+        "mode_label": tables.FLIP_MODES[tables.flip_mode(game)],
+        "solo": tables.is_solo(game),
+        "daily": game.options.get("daily"),
+        "host_may_flip": tables.host_may_flip(game),
+        "deadline": tables.turn_deadline(game),
+    }
+    if game.status != Game.Status.FINISHED or game.state is None:
+        return info
+    info["completed"] = _completion_rows(game.state)
+    if info["solo"]:
+        score = runs.score(game)
+        best = runs.personal_best(game.host, exclude=game)
+        info.update(
+            score=score,
+            best=max(score, best) if best is not None else score,
+            new_best=best is None or score > best,
+        )
+        if info["daily"]:
+            board = runs.daily_board(date.fromisoformat(info["daily"]))
+            info["rank"] = next((r.rank for r in board if r.game.pk == game.pk), None)
+            info["ranked"] = len(board)
+    return info

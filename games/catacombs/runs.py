@@ -1,0 +1,129 @@
+"""Roman Catacombs beyond one table: leaving a game in play, solo runs, the daily run.
+
+Solo and daily runs are ordinary ``Game`` rows (one seat, the host's) marked in
+``options``: ``solo`` for every run, ``daily`` (an ISO date, UTC) for the run of
+the day. Scores are read from the finished state, so nothing is stored twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from games import services
+from games.models import Game
+
+from .engine import CATACOMBS
+
+KIND = CATACOMBS.slug
+
+
+def today() -> date:
+    """The daily run's calendar day (UTC)."""
+    return timezone.now().astimezone(UTC).date()
+
+
+def daily_deck_seed(day: date) -> str:
+    """The same for everyone on ``day``, and not guessable from the date alone."""
+    message = f"catacombs-daily:{day.isoformat()}".encode()
+    return hmac.new(settings.SECRET_KEY.encode(), message, hashlib.sha256).hexdigest()
+
+
+@transaction.atomic
+def leave_active_game(game_id: int, user) -> Game:
+    """Leave a game in play: the seat passes now (if awaited) and in every later turn."""
+    game = Game.objects.select_for_update().get(pk=game_id)
+    if game.status != Game.Status.ACTIVE:
+        raise services.MoveRejected("This game is not in play.", 409)
+    if game.kind != KIND:
+        raise services.MoveRejected("Leaving a game in play is only possible in Roman Catacombs.", 409)
+    seats = list(game.seats.all())
+    mine = next((s for s in seats if s.user_id == user.pk and not s.left), None)
+    if mine is None:
+        raise services.MoveRejected("You have no seat at this table.", 403)
+    mine.left = True
+    mine.save(update_fields=["left"])
+    game.version += 1  # other pages redraw: the seat now shows as gone
+    game.save(update_fields=["version", "updated_at"])
+    services.play_table_moves(game, seats)
+    services.announce(game, seats, services.Source.PLAYER)
+    return game
+
+
+def _new_run(user, options: dict) -> Game:
+    game = services.create_game(user, KIND, options, 1, Game.SeatOrder.AS_SEATED, host_plays=True)
+    return services.start_game(game.pk, user)
+
+
+def start_solo(user) -> Game:
+    """A new solo run, dealt and flipped."""
+    with transaction.atomic():
+        return _new_run(user, {"solo": True})
+
+
+@dataclass
+class DailyStart:
+    game: Game
+    created: bool
+
+
+def start_daily(user, day: date | None = None) -> DailyStart:
+    """Today's run for ``user``: a new one, or the one they already have (one ranked attempt a day)."""
+    day = day or today()
+    with transaction.atomic():
+        # Lock the player's row so two quick clicks cannot both create a run.
+        get_user_model().objects.select_for_update().get(pk=user.pk)
+        existing = daily_runs(day).filter(host=user).first()
+        if existing:
+            return DailyStart(existing, False)
+        options = {"solo": True, "daily": day.isoformat(), "deck_seed": daily_deck_seed(day)}
+        return DailyStart(_new_run(user, options), True)
+
+
+def solo_runs(user):
+    return Game.objects.filter(kind=KIND, host=user, options__solo=True).order_by("-created_at")
+
+
+def daily_runs(day: date):
+    return Game.objects.filter(kind=KIND, options__daily=day.isoformat())
+
+
+def score(game: Game) -> int | None:
+    """The solo player's score of a finished run."""
+    if game.status != Game.Status.FINISHED or game.state is None:
+        return None
+    return game.engine.scores(game.state)[0]
+
+
+def personal_best(user, exclude: Game | None = None) -> int | None:
+    finished = solo_runs(user).filter(status=Game.Status.FINISHED).only("kind", "status", "state")
+    if exclude is not None:
+        finished = finished.exclude(pk=exclude.pk)
+    scores = [score(game) for game in finished]
+    return max(scores, default=None)
+
+
+@dataclass
+class Ranked:
+    rank: int
+    name: str
+    score: int
+    finished_at: datetime
+    game: Game
+
+
+def daily_board(day: date) -> list[Ranked]:
+    """That day's finished runs, best score first; equal scores by who finished first."""
+    runs = daily_runs(day).filter(status=Game.Status.FINISHED).select_related("host")
+    rows = sorted(((score(g), g.finished_at, g) for g in runs), key=lambda row: (-row[0], row[1]))
+    return [
+        Ranked(number, game.host.display_name, points, finished, game)
+        for number, (points, finished, game) in enumerate(rows, start=1)
+    ]

@@ -1,0 +1,137 @@
+"""Roman Catacombs pages beyond the game page: the table view, solo runs, the daily board, leaving."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.models import User
+from games import services
+from games.access import require_watchable
+from games.models import Game
+from games.polling import unchanged_answer
+from games.presenters import board_context
+
+from . import runs
+from .presenter import catacombs_context
+
+GUEST_NAME = "Guest"
+
+
+def _catacombs_game(code: str) -> Game:
+    game = Game.objects.filter(code=code.upper(), kind=runs.KIND).select_related("host").first()
+    if game is None:
+        raise Http404("No Roman Catacombs table has that code.")
+    return game
+
+
+def table_context(request: HttpRequest, game: Game) -> dict:
+    """The shared screen sees the table's view (seat None), whoever holds the screen."""
+    seats = list(game.seats.all())
+    context = {"game": game, "seats": seats, "invite_url": request.build_absolute_uri(game.invite_url())}
+    if game.state is None:
+        return context
+    view = game.engine.view(game.state, None)
+    names = {s.position: s.name for s in seats}
+    names_list = [names.get(i, f"Seat {i + 1}") for i in range(game.players)]
+    context.update(view=view, names=names_list, **catacombs_context(view))
+    if view["over"]:
+        ranking = sorted(
+            zip(view["places"], names_list, view["final_scores"], strict=True), key=lambda row: row[0]
+        )
+        context["ranking"] = [{"place": p, "name": n, "score": s} for p, n, s in ranking]
+    return context
+
+
+@require_GET
+def table(request: HttpRequest, code: str) -> HttpResponse:
+    game = require_watchable(_catacombs_game(code), request.user)
+    return render(request, "catacombs/table.html", table_context(request, game))
+
+
+@require_GET
+def table_poll(request: HttpRequest, code: str) -> HttpResponse:
+    """204 while nothing changed (one indexed query); else the fresh table partial."""
+    answer = unchanged_answer(request, code, kind=runs.KIND)
+    if answer is not None:
+        return answer
+    game = require_watchable(_catacombs_game(code), request.user)
+    return render(request, "catacombs/table_board.html", table_context(request, game))
+
+
+def _player(request: HttpRequest) -> User:
+    """The signed-in user, or a new guest so a solo run is one click away."""
+    if request.user.is_authenticated:
+        return request.user
+    name = request.POST.get("display_name", "").strip()[:40] or GUEST_NAME
+    guest = User.objects.create_guest(name)
+    login(request, guest, backend="django.contrib.auth.backends.ModelBackend")
+    return guest
+
+
+@require_POST
+def solo_start(request: HttpRequest) -> HttpResponse:
+    game = runs.start_solo(_player(request))
+    return redirect(game)
+
+
+@require_POST
+def daily_start(request: HttpRequest) -> HttpResponse:
+    started = runs.start_daily(_player(request))
+    if started.created or started.game.status == Game.Status.ACTIVE:
+        if not started.created:
+            messages.info(request, "You have already started today's run: here it is.")
+        return redirect(started.game)
+    messages.info(
+        request, "You have played today's run already (one ranked attempt a day). Here is the board."
+    )
+    return redirect("catacombs_daily_on", started.game.options["daily"])
+
+
+@login_required
+def history(request: HttpRequest) -> HttpResponse:
+    games = list(
+        runs.solo_runs(request.user).only(
+            "code", "kind", "status", "options", "state", "created_at", "finished_at"
+        )
+    )
+    rows = [{"game": g, "score": runs.score(g), "daily": g.options.get("daily")} for g in games]
+    best = max((r["score"] for r in rows if r["score"] is not None), default=None)
+    return render(request, "catacombs/history.html", {"rows": rows, "best": best})
+
+
+@require_GET
+def daily_board(request: HttpRequest, day: str | None = None) -> HttpResponse:
+    if day is None:
+        on = runs.today()
+    else:
+        try:
+            on = date.fromisoformat(day)
+        except ValueError:
+            raise Http404("That is not a date (use YYYY-MM-DD).") from None
+    board = runs.daily_board(on)
+    mine = None
+    if request.user.is_authenticated:
+        mine = runs.daily_runs(on).filter(host=request.user).first()
+    context = {"day": on, "board": board, "is_today": on == runs.today(), "mine": mine}
+    return render(request, "catacombs/daily.html", context)
+
+
+@require_POST
+def leave(request: HttpRequest, code: str) -> HttpResponse:
+    game = require_watchable(_catacombs_game(code), request.user)
+    try:
+        if not request.user.is_authenticated:
+            raise services.MoveRejected("Sign in to leave a table.", 403)
+        runs.leave_active_game(game.pk, request.user)
+    except services.MoveRejected as exc:
+        context = board_context(request, game, error=exc.message)
+        return render(request, "games/game.html", context, status=exc.status)
+    messages.info(request, "You left the game. Your seat passes every turn from now on.")
+    return redirect(game)

@@ -1,0 +1,81 @@
+"""Roman Catacombs on the site: who flips, its create-form options, its sheet, its own pages."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django import forms as django_forms
+from django.db.models import QuerySet
+from django.http import QueryDict
+
+from games.kinds import GameKind, form_number
+from games.models import Game, Seat
+from games.rules import Move, State
+
+from . import bot, forms, runs, tables
+from .engine import CATACOMBS
+from .presenter import catacombs_context
+
+DAILY_PRIVATE = "A daily run stays private to its player until the day is over (UTC)."
+NUMBER_FIELDS = ("pile", "slot")
+
+
+class CatacombsKind(GameKind):
+    engine = CATACOMBS
+    strategy = staticmethod(bot.choose)
+    board_template = "catacombs/board.html"
+    lobby_template = "catacombs/lobby_options.html"
+    home_template = "catacombs/home_solo.html"
+    urls = "games.catacombs.urls"
+
+    def board_context(self, view: dict, game: Game) -> dict:
+        return catacombs_context(view)
+
+    def parse_move(self, post: QueryDict, move: Move) -> Move:
+        for field in NUMBER_FIELDS:
+            if field in post:
+                move[field] = form_number(post[field])
+        return move
+
+    def form_fields(self) -> dict[str, django_forms.Field]:
+        return forms.table_fields()
+
+    def adjust_form(self, form: django_forms.Form) -> None:
+        deadline = form.fields["turn_deadline"]
+        deadline.label = "Time to choose (tables you flip or automatic ones)"
+        deadline.help_text = "Whoever has not chosen by then passes. Timed tables use their turn length."
+
+    def clean_form(self, form: django_forms.Form, data: dict) -> None:
+        forms.check(form, data)
+
+    def form_options(self, data: dict) -> dict:
+        return forms.table_options(data)
+
+    def system_move(self, game: Game, seats: list[Seat]) -> tuple[int | None, Move] | None:
+        return tables.system_move(game, seats)
+
+    def awaits_host(self, state: State) -> bool:
+        return CATACOMBS.awaiting_flip(state)
+
+    def host_acts(self, game: Game) -> bool:
+        return tables.flip_mode(game) == tables.HOST
+
+    def timed_turn(self, game: Game) -> int | None:
+        return tables.turn_seconds(game)
+
+    def turn_started_at(self, game: Game) -> datetime | None:
+        return tables.last_flip_at(game)
+
+    def clocked_games(self, active: QuerySet[Game]) -> QuerySet[Game]:
+        return active.filter(kind=self.slug, options__flip_mode=tables.TIMED)
+
+    def quiet(self, game: Game) -> bool:
+        return tables.is_solo(game)
+
+    def watch_refusal(self, game: Game, user) -> str | None:
+        """Someone else's daily run stays private that day: its log would give away the day's deck."""
+        day = game.options.get("daily") if isinstance(game.options, dict) else None
+        is_owner = user is not None and user.is_authenticated and user.pk == game.host_id
+        if day and not is_owner and day >= runs.today().isoformat():
+            return DAILY_PRIVATE
+        return None

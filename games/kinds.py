@@ -1,0 +1,153 @@
+"""What a game app hands the platform, and the registry that holds them.
+
+The platform (lobby, move path, pages, e-mail, deadlines) knows no game by
+name: it asks the registry for the ``GameKind`` of a ``Game.kind`` slug. Each
+game app subclasses ``GameKind`` in its ``web.py`` and registers an instance
+from its ``AppConfig.ready``. The defaults below describe a plain turn-based
+game, so a simple game overrides little more than its engine and templates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from .rules import Engine, Move, State, Strategy
+
+if TYPE_CHECKING:
+    from django import forms
+    from django.db.models import QuerySet
+    from django.http import QueryDict
+
+    from .models import Game, Seat
+
+
+class GameKind:
+    engine: Engine
+    strategy: Strategy | None = None  # the computer player; None plays a random legal move
+    board_template: str = ""  # the game's board partial, "<slug>/board.html"
+    lobby_template: str | None = None  # the table's options as the lobby shows them
+    home_template: str | None = None  # a block of the game's own on the home page
+    urls: str | None = None  # module of the game's own pages, mounted under /<slug>/
+    # Boolean table options: name -> (label, help), offered when a table is created.
+    options: dict[str, tuple[str, str]] = {}
+
+    @property
+    def slug(self) -> str:
+        return self.engine.slug
+
+    @property
+    def name(self) -> str:
+        return self.engine.name
+
+    @property
+    def realtime(self) -> bool:
+        return bool(getattr(self.engine, "realtime", False))
+
+    # Pages ------------------------------------------------------------------
+
+    def board_context(self, view: dict, game: Game) -> dict:
+        """What the board partial needs beyond the seat's ``view`` (computed from the view alone)."""
+        return {}
+
+    def parse_move(self, post: QueryDict, move: Move) -> Move:
+        """Form fields the page adds to a posted move (checkboxes, a row picked from a list)."""
+        return move
+
+    # The create form --------------------------------------------------------
+
+    def form_fields(self) -> dict[str, forms.Field]:
+        """Create-form fields beyond the boolean ``options``."""
+        return {}
+
+    def adjust_form(self, form: forms.Form) -> None:
+        """Relabel shared fields for this game (e.g. what a turn deadline means here)."""
+
+    def clean_form(self, form: forms.Form, data: dict) -> None:
+        """Cross-field checks of the create form; add errors to ``form``."""
+
+    def form_options(self, data: dict) -> dict:
+        """The game's options from the create form's cleaned data."""
+        return {name: bool(data.get(name)) for name in self.options}
+
+    def option_labels(self, options: dict) -> list[str]:
+        """The optional rules a table plays with, as the create form names them."""
+        return [label for name, (label, _help) in self.options.items() if options.get(name)]
+
+    # The table's own moves and clocks -----------------------------------------
+
+    def system_move(self, game: Game, seats: list[Seat]) -> tuple[int | None, Move] | None:
+        """The next move the table makes by itself (seat, move), or None.
+
+        Asked after every recorded move under the game's row lock, so such a move
+        happens exactly once.
+        """
+        return None
+
+    def awaits_host(self, state: State) -> bool:
+        """The game waits for a move of seat None (the host or the table), not of a player."""
+        return False
+
+    def host_acts(self, game: Game) -> bool:
+        """The host gives seat None's moves: told when one is due, defaulted after the deadline."""
+        return False
+
+    def timed_turn(self, game: Game) -> int | None:
+        """Seconds of a turn on a table that moves on a clock (then seat None moves), or None."""
+        return None
+
+    def turn_started_at(self, game: Game) -> datetime | None:
+        """When a clocked table's current turn began."""
+        return None
+
+    def clocked_games(self, active: QuerySet[Game]) -> QuerySet[Game]:
+        """Of the games in play, this kind's tables on a clock (beat moves them on when due)."""
+        return active.none()
+
+    def quiet(self, game: Game) -> bool:
+        """A game played in one sitting (a solo run): no e-mail about it."""
+        return False
+
+    def watch_refusal(self, game: Game, user: Any) -> str | None:
+        """Why ``user`` may not watch ``game`` without a seat, or None (anyone with the code may)."""
+        return None
+
+
+def form_number(raw: str) -> int | str:
+    """A form field as an int when it reads as one; the engine refuses whatever else it is."""
+    try:
+        return int(raw)
+    except ValueError:  # not a number, or more digits than Python converts
+        return raw
+
+
+_KINDS: dict[str, GameKind] = {}
+
+
+def register(kind: GameKind) -> GameKind:
+    """Called by a game app's ``AppConfig.ready``."""
+    _KINDS[kind.slug] = kind
+    return kind
+
+
+def unregister(slug: str) -> None:
+    _KINDS.pop(slug, None)
+
+
+def get(slug: str) -> GameKind:
+    """The kind of ``slug``; KeyError for a game that is not installed."""
+    return _KINDS[slug]
+
+
+def exists(slug: str) -> bool:
+    return slug in _KINDS
+
+
+def all_kinds() -> Iterator[GameKind]:
+    """In the order the apps are installed."""
+    return iter(list(_KINDS.values()))
+
+
+def slugs() -> list[str]:
+    return sorted(_KINDS)

@@ -1,0 +1,174 @@
+"""Deliver outbox rows: claim each one, render it, send it, mark it sent.
+
+A row is claimed with one conditional UPDATE (``sent_at`` empty and no fresh
+claim), so two workers racing for it cannot both send it. A mail server that
+cannot be reached releases the claim and stops the batch without counting an
+attempt: the beat sweep retries until it is back. A message the server refuses
+counts an attempt; after ``MAX_ATTEMPTS`` the row is left for a person to look at.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import smtplib
+from collections.abc import Iterable
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives, get_connection
+from django.db.models import F, Q
+from django.template.loader import render_to_string
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+
+from ..models import Notification, NotificationPrefs, Seat
+from .unsubscribe import make_token
+
+log = logging.getLogger(__name__)
+
+CLAIM_TIMEOUT = timedelta(minutes=5)  # a worker that died mid-send frees its rows after this
+MAX_ATTEMPTS = 5
+SWEEP_BATCH = 500
+# Refusals of one message; anything else (refused connection, timeout, disconnect) is the server's.
+MESSAGE_ERRORS = (smtplib.SMTPRecipientsRefused, smtplib.SMTPSenderRefused, smtplib.SMTPDataError)
+
+
+def claim(pk: int, now: datetime | None = None) -> bool:
+    """Take row ``pk`` for sending; True for exactly one of any number of racing callers."""
+    now = now or timezone.now()
+    free = Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - CLAIM_TIMEOUT)
+    return bool(
+        Notification.objects.filter(free, pk=pk, sent_at__isnull=True, attempts__lt=MAX_ATTEMPTS).update(
+            claimed_at=now
+        )
+    )
+
+
+def pending_ids(now: datetime | None = None, limit: int = SWEEP_BATCH) -> list[int]:
+    now = now or timezone.now()
+    free = Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - CLAIM_TIMEOUT)
+    rows = Notification.objects.filter(free, sent_at__isnull=True, attempts__lt=MAX_ATTEMPTS)
+    return list(rows.order_by("created_at").values_list("pk", flat=True)[:limit])
+
+
+def absolute(path: str) -> str:
+    return settings.SITE_URL + path
+
+
+def pad_url(game_code: str) -> str:
+    """The printable score pad of a game, or the pads page while there is none per game."""
+    for name, args in (("pad_game", [game_code]), ("pads", [])):
+        try:
+            return absolute(reverse(name, args=args))
+        except NoReverseMatch:
+            continue
+    return absolute("/")
+
+
+def skip_reason(note: Notification) -> str:
+    """Why this row must not be mailed now ("" when it may)."""
+    user = note.user
+    if not user.is_active or not user.email:
+        return "no address"
+    prefs = NotificationPrefs.objects.filter(user=user).first()
+    mode = prefs.mode if prefs else NotificationPrefs.Mode.IMMEDIATE
+    if mode == NotificationPrefs.Mode.NONE:
+        return "opted out"
+    if mode == NotificationPrefs.Mode.DIGEST and note.kind in {"turn", "flip_due"}:
+        return "reads the digest"
+    if note.game_id and Seat.objects.filter(game_id=note.game_id, user=user, muted=True).exists():
+        return "muted"
+    return ""
+
+
+def render(note: Notification) -> EmailMultiAlternatives:
+    unsubscribe_url = absolute(reverse("notify_unsubscribe", args=[make_token(note.user_id)]))
+    context = {
+        **note.context,
+        "name": note.user.display_name,
+        "site_url": settings.SITE_URL,
+        "prefs_url": absolute(reverse("notify_prefs")),
+        "unsubscribe_url": unsubscribe_url,
+    }
+    if note.game_id:
+        code = note.context["game_code"]
+        context["game_url"] = absolute(reverse("game", args=[code]))
+        context["pad_url"] = pad_url(code)
+        context["mute_url"] = absolute(
+            reverse("notify_unsubscribe", args=[make_token(note.user_id, note.game_id)])
+        )
+    for game in context.get("games", []):
+        game["url"] = absolute(reverse("game", args=[game["game_code"]]))
+    subject = " ".join(render_to_string(f"emails/{note.kind}_subject.txt", context).split())
+    context["subject"] = subject
+    message = EmailMultiAlternatives(
+        subject=subject,
+        body=re.sub(r"\n{3,}", "\n\n", render_to_string(f"emails/{note.kind}.txt", context)).strip() + "\n",
+        to=[note.user.email],
+        headers={
+            "List-Unsubscribe": f"<{unsubscribe_url}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+            "Auto-Submitted": "auto-generated",
+            "X-Roman-Notification": str(note.pk),
+        },
+    )
+    message.attach_alternative(render_to_string(f"emails/{note.kind}.html", context), "text/html")
+    return message
+
+
+def _error(exc: Exception) -> str:
+    return f"{type(exc).__name__}: {exc}"[:300]
+
+
+def _finish(pk: int, **fields) -> None:
+    Notification.objects.filter(pk=pk).update(**fields)
+
+
+def deliver(ids: Iterable[int]) -> int:
+    """Send every row of ``ids`` this caller manages to claim; returns how many were mailed."""
+    sent = 0
+    connection = None
+    try:
+        for pk in ids:
+            if not claim(pk):
+                continue
+            note = Notification.objects.select_related("user").get(pk=pk)
+            reason = skip_reason(note)
+            if reason:
+                _finish(pk, sent_at=timezone.now(), skipped=True, last_error=reason)
+                continue
+            try:
+                message = render(note)
+                if connection is None:
+                    connection = get_connection(fail_silently=False)
+                    connection.open()
+                connection.send_messages([message])
+            except MESSAGE_ERRORS as exc:
+                log.warning("Mail server refused notification %s: %s", pk, exc)
+                _finish(pk, claimed_at=None, attempts=F("attempts") + 1, last_error=_error(exc))
+                continue
+            except (OSError, smtplib.SMTPException) as exc:
+                log.warning(
+                    "Mail server unreachable (%s); notification %s waits for the sweep.", _error(exc), pk
+                )
+                _finish(pk, claimed_at=None, last_error=_error(exc))
+                break
+            except Exception as exc:  # a template or data bug: count it, keep the batch going
+                log.exception("Could not build notification %s", pk)
+                _finish(pk, claimed_at=None, attempts=F("attempts") + 1, last_error=_error(exc))
+                continue
+            _finish(pk, sent_at=timezone.now(), last_error="")
+            sent += 1
+    finally:
+        if connection is not None:
+            try:
+                connection.close()
+            except Exception:  # noqa: BLE001 — the messages are already marked
+                log.debug("closing the mail connection failed", exc_info=True)
+    return sent
+
+
+def sweep() -> int:
+    """Send what no task delivered (lost task, down broker, down mail server)."""
+    return deliver(pending_ids())

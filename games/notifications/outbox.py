@@ -1,0 +1,314 @@
+"""Who hears about what: outbox rows computed from a game before and after a change.
+
+``after_move`` and ``after_start`` run inside the transaction that changed the
+game, so a row exists exactly when its move does; delivery is handed to Celery
+on commit (``mailer`` sends, the beat sweep retries). Everything written
+here is public: move summaries, names and final scores, never a view of hidden
+state.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+from .. import kinds
+from ..models import Game, Move, Notification, NotificationPrefs, Seat
+from ..signals import outbox_written
+
+log = logging.getLogger(__name__)
+
+PRESENCE_WINDOW = timedelta(minutes=1)  # "playing on the page right now"
+LINES_PER_MAIL = 3
+RECENT_MOVES = 30
+IMMEDIATE, DIGEST, NONE = (
+    NotificationPrefs.Mode.IMMEDIATE,
+    NotificationPrefs.Mode.DIGEST,
+    NotificationPrefs.Mode.NONE,
+)
+
+
+@dataclass(frozen=True)
+class Person:
+    """A user as the planner needs them: where to write and what they chose."""
+
+    user_id: int
+    email: str
+    mode: str = IMMEDIATE
+    always: bool = False
+
+
+@dataclass
+class Planned:
+    user_id: int
+    game_id: int | None
+    kind: str
+    dedupe_key: str
+    context: dict = field(default_factory=dict)
+
+
+def people(user_ids: Iterable[int]) -> dict[int, Person]:
+    """Active users with an address, by id, with their preferences (one query)."""
+    rows = (
+        get_user_model()
+        .objects.filter(pk__in=set(user_ids), is_active=True, email__isnull=False)
+        .exclude(email="")
+        .values_list("pk", "email", "notify__mode", "notify__always")
+    )
+    return {pk: Person(pk, email, mode or IMMEDIATE, bool(always)) for pk, email, mode, always in rows}
+
+
+def recent_moves(game: Game) -> list[tuple[int, int | None, str]]:
+    """(number, seat, summary) of the latest moves, newest first."""
+    rows = Move.objects.filter(game=game).order_by("-number").values_list("number", "seat", "summary")
+    return list(rows[:RECENT_MOVES])
+
+
+def lines_since(recent: list[tuple[int, int | None, str]], seat: int | None) -> tuple[list[str], int]:
+    """Summaries since ``seat`` last moved, oldest first (at most a few), and how many more."""
+    since = []
+    for _number, mover, summary in recent:
+        if seat is not None and mover == seat:
+            break
+        since.append(summary)
+    shown = since[:LINES_PER_MAIL]
+    return list(reversed(shown)), len(since) - len(shown)
+
+
+def _present(seat: Seat, now: datetime) -> bool:
+    return seat.last_seen is not None and now - seat.last_seen < PRESENCE_WINDOW
+
+
+def _game_context(game: Game) -> dict:
+    timed = kinds.get(game.kind).timed_turn(game)
+    return {"game_code": game.code, "game_name": game.engine.name, "deadline": timed or game.turn_deadline}
+
+
+def plan_turns(
+    game: Game,
+    newly_awaited: Iterable[int],
+    seats: list[Seat],
+    persons: dict[int, Person],
+    recent: list[tuple[int, int | None, str]],
+    *,
+    actor_user_id: int | None,
+    now: datetime,
+    flip: bool = False,
+    start: bool = False,
+) -> list[Planned]:
+    """Tell each seat that has just become awaited that it is their turn, if they want that now."""
+    planned = []
+    by_position = {s.position: s for s in seats}
+    for position in sorted(newly_awaited):
+        seat = by_position.get(position)
+        if seat is None or seat.user_id is None or seat.left or seat.muted or seat.user_id == actor_user_id:
+            continue
+        person = persons.get(seat.user_id)
+        if person is None or person.mode != IMMEDIATE:
+            continue
+        if _present(seat, now) and not person.always:
+            continue
+        lines, more = lines_since(recent, position)
+        context = {**_game_context(game), "lines": lines, "more": more, "flip": flip, "start": start}
+        key = f"turn:{game.pk}:{position}:{game.version}"
+        planned.append(Planned(seat.user_id, game.pk, "turn", key, context))
+    return planned
+
+
+def plan_game_over(
+    game: Game, seats: list[Seat], persons: dict[int, Person], recent: list[tuple[int, int | None, str]]
+) -> list[Planned]:
+    """The final scores to every player who still wants mail about this game."""
+    scores = game.engine.scores(game.state)
+    names = {s.position: s.name for s in seats}
+    best = max(scores) if scores else 0
+    table = sorted(
+        ({"name": names.get(i, f"Seat {i + 1}"), "score": v, "won": v == best} for i, v in enumerate(scores)),
+        key=lambda row: -row["score"],
+    )
+    lines, _ = lines_since(recent, None)
+    planned = []
+    for seat in seats:
+        person = persons.get(seat.user_id) if seat.user_id else None
+        if person is None or seat.left or seat.muted or person.mode == NONE:
+            continue
+        context = {**_game_context(game), "scores": table, "lines": lines[-2:], "your_name": seat.name}
+        planned.append(Planned(seat.user_id, game.pk, "game_over", f"over:{game.pk}:{seat.user_id}", context))
+    return planned
+
+
+def plan_flip_due(
+    game: Game, seats: list[Seat], persons: dict[int, Person], *, actor_user_id: int | None, now: datetime
+) -> list[Planned]:
+    """A table whose host gives the next step (a flip): tell the host the players are done."""
+    host = persons.get(game.host_id)
+    if host is None or host.mode != IMMEDIATE or game.host_id == actor_user_id:
+        return []
+    seat = next((s for s in seats if s.user_id == game.host_id), None)
+    if seat is not None and (seat.muted or (_present(seat, now) and not host.always)):
+        return []
+    key = f"flipdue:{game.pk}:{game.version}"
+    return [Planned(game.host_id, game.pk, "flip_due", key, _game_context(game))]
+
+
+def _quiet(game: Game) -> bool:
+    """A game played in one sitting (a solo run): no mail about it."""
+    return kinds.get(game.kind).quiet(game)
+
+
+def _to_act(game: Game, state: dict | None) -> set[int]:
+    return set(game.engine.to_act(state)) if state is not None else set()
+
+
+def _awaits_host(game: Game, state: dict | None) -> bool:
+    return state is not None and kinds.get(game.kind).awaits_host(state)
+
+
+def _host_move_due(game: Game, before: dict | None) -> bool:
+    host_acts = kinds.get(game.kind).host_acts(game)
+    return host_acts and _awaits_host(game, game.state) and not _awaits_host(game, before)
+
+
+def interested(game: Game, before: dict | None, seats: list[Seat]) -> set[int]:
+    """Users the move may concern (cheap: no query), so that most moves cost no extra query."""
+    if _quiet(game):
+        return set()
+    if game.status == Game.Status.FINISHED:
+        return {s.user_id for s in seats if s.user_id}
+    newly = _to_act(game, game.state) - _to_act(game, before)
+    users = {s.user_id for s in seats if s.user_id and s.position in newly}
+    return users | ({game.host_id} if _host_move_due(game, before) else set())
+
+
+def plan_move(
+    game: Game,
+    before: dict | None,
+    seats: list[Seat],
+    persons: dict[int, Person],
+    recent: list[tuple[int, int | None, str]],
+    *,
+    actor_user_id: int | None,
+    now: datetime,
+) -> list[Planned]:
+    """The notifications one recorded move causes (``game`` holds the state after it)."""
+    if _quiet(game):
+        return []
+    if game.status == Game.Status.FINISHED:
+        return plan_game_over(game, seats, persons, recent)
+    planned = []
+    newly = _to_act(game, game.state) - _to_act(game, before)
+    if newly:
+        flip = _awaits_host(game, before)
+        planned += plan_turns(
+            game, newly, seats, persons, recent, actor_user_id=actor_user_id, now=now, flip=flip
+        )
+    if _host_move_due(game, before):
+        planned += plan_flip_due(game, seats, persons, actor_user_id=actor_user_id, now=now)
+    return planned
+
+
+def after_move(game: Game, before: dict | None, seats: list[Seat], actor_user_id: int | None) -> list[int]:
+    """Write the outbox rows for the move just recorded on ``game``; returns their ids."""
+    users = interested(game, before, seats)
+    persons = people(users) if users else {}
+    if not persons:
+        return []
+    planned = plan_move(
+        game, before, seats, persons, recent_moves(game), actor_user_id=actor_user_id, now=timezone.now()
+    )
+    return write(planned)
+
+
+def after_start(game: Game, actor_user_id: int | None) -> list[int]:
+    """Tell the players who play first (and did not start the game) that it has started."""
+    awaited = _to_act(game, game.state)
+    if not awaited or _quiet(game):
+        return []
+    seats = list(Seat.objects.filter(game=game))
+    persons = people({s.user_id for s in seats if s.user_id and s.position in awaited} - {actor_user_id})
+    if not persons:
+        return []
+    planned = plan_turns(
+        game, awaited, seats, persons, [], actor_user_id=actor_user_id, now=timezone.now(), start=True
+    )
+    return write(planned)
+
+
+# Digest ----------------------------------------------------------------------
+
+
+def group_digest(rows: Iterable[tuple[int, str, str, datetime | None, int | None]]) -> dict[int, list[dict]]:
+    """(user_id, game code, game name, waiting since, deadline s) rows → games per user, oldest wait first."""
+    grouped: dict[int, list[dict]] = defaultdict(list)
+    for user_id, code, name, since, deadline in rows:
+        grouped[user_id].append(
+            {
+                "game_code": code,
+                "game_name": name,
+                "since": since.isoformat() if since else None,
+                "deadline": deadline,
+            }
+        )
+    for games in grouped.values():
+        games.sort(key=lambda g: (g["since"] or "", g["game_code"]))
+    return dict(grouped)
+
+
+def plan_digests(now: datetime) -> list[Planned]:
+    """One e-mail per digest reader listing every game waiting for them (none if none waits)."""
+    digest_users = NotificationPrefs.objects.filter(mode=DIGEST).values_list("user_id", flat=True)
+    seats = Seat.objects.filter(
+        user_id__in=list(digest_users),
+        awaiting=True,
+        muted=False,
+        left=False,
+        game__status=Game.Status.ACTIVE,
+    ).values_list("user_id", "game__code", "game__kind", "waiting_since", "game__turn_deadline")
+    rows = [(u, code, kinds.get(kind).name, since, dl) for u, code, kind, since, dl in seats]
+    persons = people({row[0] for row in rows})
+    day = now.date().isoformat()
+    return [
+        Planned(user_id, None, "digest", f"digest:{user_id}:{day}", {"games": games, "day": day})
+        for user_id, games in group_digest(rows).items()
+        if user_id in persons
+    ]
+
+
+# Writing the outbox ------------------------------------------------------------
+
+
+def write(planned: list[Planned], *, enqueue: bool = True) -> list[int]:
+    """Insert the rows whose dedupe key is new and deliver them after commit; returns their ids."""
+    keys = {p.dedupe_key for p in planned}
+    if not keys:
+        return []
+    known = set(Notification.objects.filter(dedupe_key__in=keys).values_list("dedupe_key", flat=True))
+    fresh = [p for p in planned if p.dedupe_key not in known]
+    if not fresh:
+        return []
+    Notification.objects.bulk_create(
+        [
+            Notification(
+                user_id=p.user_id, game_id=p.game_id, kind=p.kind, dedupe_key=p.dedupe_key, context=p.context
+            )
+            for p in fresh
+        ],
+        ignore_conflicts=True,  # a racing writer of the same key wins; its row is delivered by it
+    )
+    new_keys = [p.dedupe_key for p in fresh]
+    ids = list(Notification.objects.filter(dedupe_key__in=new_keys).values_list("pk", flat=True))
+    if enqueue and ids:
+        transaction.on_commit(lambda: announce(ids), robust=True)
+    return ids
+
+
+def announce(ids: list[int]) -> None:
+    """Tell whoever delivers (``games.tasks``) that rows are ready; the beat sweep is the fallback."""
+    outbox_written.send(Notification, ids=ids)

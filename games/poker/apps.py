@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+
+
+class PokerConfig(AppConfig):
+    name = "games.poker"
+    label = "poker"
+    verbose_name = "Roman Poker"
+
+    def ready(self) -> None:
+        from games import kinds
+
+        from .web import PokerKind
+
+        kinds.register(PokerKind())

@@ -1,0 +1,55 @@
+"""Demo people and tables for a first look at the site (``make run DEMO=1``)."""
+
+from __future__ import annotations
+
+import random
+
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from accounts.models import User
+from games import services
+from games.models import Game
+from games.poker.bot import choose
+from games.poker.engine import POKER
+from games.rules import choose_move
+
+DEMO_PASSWORD = "roman-demo-1"
+PEOPLE = [
+    ("Julius", "julius@example.com"),
+    ("Agrippina", "agrippina@example.com"),
+    ("Gaius", "gaius@example.com"),
+]
+
+
+class Command(BaseCommand):
+    help = f"Create demo users (password {DEMO_PASSWORD!r}) and a Roman Poker game in progress."
+
+    @transaction.atomic
+    def handle(self, *args, **options) -> None:
+        users = []
+        for name, email in PEOPLE:
+            user = User.objects.filter(email=email).first() or User.objects.create_user(
+                email, DEMO_PASSWORD, display_name=name
+            )
+            users.append(user)
+        if Game.objects.filter(host=users[0], kind=POKER.slug).exists():
+            self.stdout.write("Demo data is already there.")
+            return
+        game = services.create_game(users[0], POKER.slug, {}, 3, Game.SeatOrder.AS_SEATED)
+        for user in users[1:]:
+            services.join_game(game.pk, user)
+        game = services.start_game(game.pk, users[0])
+        # Two rounds played by the computer strategy, so the pad is not empty.
+        rng = random.Random(1)
+        while game.state["round"] < 3:
+            seat = game.engine.to_act(game.state)[0]
+            move = choose_move(game.engine, choose, game.state, seat, rng)
+            game = services.submit_move(game.pk, users[seat], move, game.tokens[str(seat)])
+        open_table = services.create_game(
+            users[1], POKER.slug, {"cards_anytime": True}, 4, Game.SeatOrder.SHUFFLE
+        )
+        self.stdout.write(
+            f"Demo ready: sign in as {PEOPLE[0][1]} / {DEMO_PASSWORD}. "
+            f"Poker in play: /g/{game.code}/ · open table: /join/{open_table.code}/"
+        )

@@ -1,0 +1,49 @@
+"""Roman Poker on the site: its create-form options, the board's controls, the move's form fields."""
+
+from __future__ import annotations
+
+from django.http import QueryDict
+
+from games.kinds import GameKind, form_number
+from games.models import Game
+from games.rules import Move
+
+from . import bot
+from .controls import poker_controls
+from .engine import POKER
+
+NUMBER_FIELDS = ("row", "value", "die", "count")
+
+
+class PokerKind(GameKind):
+    engine = POKER
+    strategy = staticmethod(bot.choose)
+    board_template = "poker/board.html"
+    options = {
+        "multi_roll": (
+            "Roll several dice at once",
+            "Optional rule: roll any number of the remaining dice together.",
+        ),
+        "cards_anytime": ("Action cards at any time", "Optional rule: play cards even after a valid roll."),
+        "physical_dice": (
+            "We roll real dice",
+            "Enter the faces you roll at the table; the site keeps score.",
+        ),
+    }
+
+    def board_context(self, view: dict, game: Game) -> dict:
+        columns = view["columns"]
+        rows = [
+            {"number": r + 1, "values": [column[r] for column in columns]} for r in range(len(columns[0]))
+        ]
+        return {"pad_rows": rows, "controls": poker_controls(view)}
+
+    def parse_move(self, post: QueryDict, move: Move) -> Move:
+        if "dice" in post:  # the dice ticked for a card
+            move["dice"] = [form_number(v) for v in post.getlist("dice")]
+        if "faces" in post:  # typed as "X V I", "xvi" or "X, V": one letter per die
+            move["faces"] = [c.upper() for c in post["faces"] if not c.isspace() and c != ","]
+        for field in NUMBER_FIELDS:
+            if field in post:
+                move[field] = form_number(post[field])
+        return move

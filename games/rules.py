@@ -1,0 +1,112 @@
+"""The contract every rule engine satisfies, and helpers engines and bots share.
+
+Pure Python, like the engines that use it: nothing here imports Django or the
+rest of the platform. An engine is a set of pure functions over JSON-able
+state. Chance enters only through the ``rng`` the caller passes in, so a game
+replays exactly from its seed and move log.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import random
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+State = dict[str, Any]
+Move = dict[str, Any]
+
+log = logging.getLogger(__name__)
+
+
+class IllegalMove(Exception):
+    """A move the rules refuse. ``str(exc)`` is a sentence a player understands."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+@runtime_checkable
+class Engine(Protocol):
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+    # All seats act at once, moves apply in arrival order, no turn token is checked.
+    realtime: bool
+
+    def setup(self, players: int, options: dict, rng: random.Random) -> State: ...
+
+    def to_act(self, state: State) -> list[int]: ...
+
+    def legal_moves(self, state: State, seat: int | None) -> list[Move]: ...
+
+    def apply(self, state: State, seat: int | None, move: Move, rng: random.Random) -> State: ...
+
+    def view(self, state: State, seat: int | None) -> dict: ...
+
+    def is_over(self, state: State) -> bool: ...
+
+    def scores(self, state: State) -> list[int]: ...
+
+    def default_move(self, state: State, seat: int | None) -> Move: ...
+
+    def describe(self, before: State, after: State, seat: int | None, move: Move) -> str:
+        """One public log line; ``{player}`` stands for the mover's name. Never a hidden card."""
+        ...
+
+
+Strategy = Callable[[State, int | None, random.Random], Move]
+
+
+def choose_move(
+    engine: Engine, strategy: Strategy | None, state: State, seat: int | None, rng: random.Random
+) -> Move:
+    """A legal move for ``seat``: the game's strategy if it answers legally, else a random one."""
+    legal = engine.legal_moves(state, seat)
+    if not legal:
+        raise ValueError("This seat has no move to make now.")
+    if len(legal) == 1:
+        return legal[0]
+    if strategy is not None:
+        try:
+            move = strategy(state, seat, rng)
+        except Exception:  # a strategy bug must never stall a game; the fallback is legal
+            log.exception("bot strategy for %s failed", engine.slug)
+            move = None
+        if move in legal:
+            return move
+    return rng.choice(legal)
+
+
+def clone(state: State) -> State:
+    """A deep copy, so ``apply`` never touches its input."""
+    return copy.deepcopy(state)
+
+
+def require(condition: bool, reason: str) -> None:
+    """Raise ``IllegalMove(reason)`` unless ``condition`` holds."""
+    if not condition:
+        raise IllegalMove(reason)
+
+
+def move_type(move: Any) -> str:
+    """The ``type`` of a move dict, refusing anything that is not one."""
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise IllegalMove("That is not a move this game understands.")
+    return move["type"]
+
+
+def int_field(move: Move, key: str, low: int, high: int, label: str | None = None) -> int:
+    """An integer field of a move within ``low..high`` inclusive, or IllegalMove."""
+    value = move.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise IllegalMove(f"Choose a {label or key} from {low} to {high}.")
+    return value
+
+
+def places(scores: list[int]) -> list[int]:
+    """Finishing place per seat (1 = best); equal totals share the place."""
+    return [1 + sum(1 for other in scores if other > mine) for mine in scores]

@@ -1,0 +1,145 @@
+"""Which moves write which outbox rows, for whom."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import services
+from games.models import Notification, NotificationPrefs, Seat
+from tests.platform.notifications.notify_helpers import host_flip, play_turn
+
+pytestmark = pytest.mark.django_db
+
+
+def rows(**filters):
+    return list(Notification.objects.filter(**filters).order_by("pk"))
+
+
+def test_ending_a_turn_tells_the_next_player_only(make_table):
+    game, (julius, agrippina) = make_table()
+    assert rows() == []  # the host started the game and plays first: nobody else to tell
+    play_turn(game, julius, 0)
+    [note] = rows()
+    assert note.user == agrippina and note.kind == "turn" and note.game_id == game.pk
+    assert note.sent_at is None and note.claimed_at is None
+    assert note.context["game_code"] == game.code and note.context["game_name"] == "Roman Poker"
+    assert note.context["lines"] and note.context["lines"][-1].startswith("Julius")
+    assert note.dedupe_key == f"turn:{game.pk}:1:{game.version}"
+
+
+def test_a_move_that_keeps_the_turn_tells_nobody(make_table):
+    game, (julius, _) = make_table()
+    services.submit_move(game.pk, julius, {"type": "roll"}, game.tokens["0"])
+    assert rows() == []
+
+
+def test_lines_are_what_happened_since_the_readers_last_move(make_table):
+    game, (julius, agrippina) = make_table()
+    play_turn(game, julius, 0)
+    play_turn(game, agrippina, 1)
+    play_turn(game, julius, 0)
+    latest = rows(user=agrippina)[-1]
+    assert all(line.startswith("Julius") for line in latest.context["lines"])
+    assert len(latest.context["lines"]) <= 3
+
+
+def test_a_player_on_the_page_is_not_mailed_unless_they_chose_always(make_table):
+    game, (julius, agrippina) = make_table()
+    Seat.objects.filter(game=game, user=agrippina).update(last_seen=timezone.now())
+    play_turn(game, julius, 0)
+    assert rows() == []
+
+    NotificationPrefs.objects.create(user=agrippina, always=True)
+    play_turn(game, agrippina, 1)
+    Seat.objects.filter(game=game, user=agrippina).update(last_seen=timezone.now())
+    play_turn(game, julius, 0)
+    assert len(rows(user=agrippina)) == 1
+
+
+def test_seen_over_a_minute_ago_counts_as_away(make_table):
+    game, (julius, agrippina) = make_table()
+    Seat.objects.filter(game=game, user=agrippina).update(last_seen=timezone.now() - timedelta(minutes=2))
+    play_turn(game, julius, 0)
+    assert len(rows(user=agrippina)) == 1
+
+
+@pytest.mark.parametrize("mode", [NotificationPrefs.Mode.DIGEST, NotificationPrefs.Mode.NONE])
+def test_digest_and_none_readers_get_no_turn_mail(make_table, mode):
+    game, (julius, agrippina) = make_table()
+    NotificationPrefs.objects.create(user=agrippina, mode=mode)
+    play_turn(game, julius, 0)
+    assert rows() == []
+
+
+def test_a_muted_game_writes_nothing_for_that_seat(make_table):
+    game, (julius, agrippina) = make_table()
+    Seat.objects.filter(game=game, user=agrippina).update(muted=True)
+    play_turn(game, julius, 0)
+    assert rows() == []
+
+
+def test_guests_without_address_and_computer_players_get_nothing(make_table):
+    from accounts.models import User
+
+    game, (julius, agrippina) = make_table(bots=1)
+    User.objects.filter(pk=agrippina.pk).update(email=None, is_guest=True)
+    play_turn(game, julius, 0)
+    assert rows() == []
+
+
+def test_game_over_sends_every_player_the_final_scores(make_table):
+    game, (julius, agrippina) = make_table()
+    NotificationPrefs.objects.create(user=julius, mode=NotificationPrefs.Mode.DIGEST)
+    for _ in range(40):
+        game.refresh_from_db()
+        if game.status == "finished":
+            break
+        seat = game.engine.to_act(game.state)[0]
+        play_turn(game, [julius, agrippina][seat], seat)
+    assert game.status == "finished"
+    over = rows(kind="game_over")
+    assert {n.user for n in over} == {julius, agrippina}
+    scores = over[0].context["scores"]
+    assert sorted(r["score"] for r in scores) == sorted(game.engine.scores(game.state))
+    assert any(r["won"] for r in scores)
+
+
+def test_a_catacombs_flip_asks_everyone_else_to_write(make_table):
+    game, (julius, agrippina, marcus) = make_table(
+        "catacombs", names=("Julius", "Agrippina", "Marcus"), options={"flip_mode": "host"}
+    )
+    host_flip(game, julius)
+    turn = rows(kind="turn")
+    assert {n.user for n in turn} == {agrippina, marcus}  # the host flipped: not told of their own flip
+    assert all(n.context["flip"] for n in turn)
+
+
+def test_host_hears_when_everyone_has_chosen(make_table):
+    game, (julius, agrippina) = make_table("catacombs", options={"flip_mode": "host"})
+    host_flip(game, julius)
+    services.submit_move(game.pk, julius, {"type": "pass"}, game.tokens["0"])
+    assert rows(kind="flip_due") == []
+    game.refresh_from_db()
+    services.submit_move(game.pk, agrippina, {"type": "pass"}, game.tokens["1"])
+    [due] = rows(kind="flip_due")
+    assert due.user == julius
+
+
+def test_rows_are_written_in_the_moves_transaction(make_table):
+    game, (julius, _) = make_table()
+    with pytest.raises(RuntimeError), __import__("django.db").db.transaction.atomic():
+        play_turn(game, julius, 0)
+        raise RuntimeError("roll back the move")
+    assert rows() == []
+    assert game.moves.count() == 0
+
+
+def test_a_solo_run_sends_no_mail(make_table):
+    game, (julius,) = make_table("catacombs", names=("Julius",), options={"solo": True})
+    for _ in range(3):
+        game.refresh_from_db()
+        services.submit_move(game.pk, julius, {"type": "pass"}, game.tokens["0"])
+    assert rows() == []

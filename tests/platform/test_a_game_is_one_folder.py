@@ -1,0 +1,105 @@
+"""A game the platform has never heard of plays through the real lobby, move path, poll, log and replay.
+
+Nim lives in ``tests/platform/nim/``: an engine, a ``GameKind`` and one
+template. Registering it is all the platform needs.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from games import kinds
+from games.models import Game, Move
+from games.replay import replay
+from tests.platform.nim.web import NimKind
+
+NIM_DIR = Path(__file__).with_name("nim")
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def nim(settings):
+    settings.TEMPLATES = [
+        {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], NIM_DIR / "templates"]}
+    ]
+    kind = kinds.register(NimKind())
+    yield kind
+    kinds.unregister(kind.slug)
+
+
+def take(client, game: Game, count: int, turn: int):
+    data = {"move": json.dumps({"type": "take"}), "count": str(count), "turn": turn}
+    return client.post(reverse("move", args=[game.code]), data, HTTP_HX_REQUEST="true")
+
+
+def test_no_platform_file_knows_nim() -> None:
+    found = subprocess.run(
+        ["grep", "-rliw", "nim", "--include=*.py", "--include=*.html", "--include=*.toml", "games", "config"],
+        cwd=ROOT, capture_output=True, text=True,
+    )
+    assert found.returncode == 1 and found.stdout == ""  # grep: 1 = no match
+
+
+def test_nim_plays_through_the_real_web_path(nim, client, make_user):
+    julius, agrippina = make_user("Julius"), make_user("Agrippina")
+    client.force_login(julius)
+    assert b"New Nim table" in client.get(reverse("home")).content
+    response = client.post(
+        reverse("new_game", args=["nim"]), {"max_seats": 2, "seat_order": "seated", "host_plays": "on"}
+    )
+    game = Game.objects.get(kind="nim")
+    assert response.status_code == 302 and response.url == game.get_absolute_url()
+
+    other = client_for(agrippina)
+    assert other.post(reverse("join", args=[game.code])).status_code == 302
+    assert client.post(reverse("start", args=[game.code])).status_code == 302
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE and game.state["heap"] >= 7
+
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert "Stones left" in page and "Take 3" in page
+    version = game.version
+    assert client.get(reverse("poll", args=[game.code]), {"version": version}).status_code == 204
+
+    # Out of turn: refused with a sentence, nothing changes.
+    refused = take(other, game, 1, game.tokens["1"])
+    assert refused.status_code == 409 and "It is not your turn." in refused.content.decode()
+    game.refresh_from_db()
+    assert game.version == version
+
+    players = {0: client, 1: other}
+    while game.status == Game.Status.ACTIVE:
+        seat = game.state["turn"]
+        count = game.state["heap"] % 4 or 1
+        assert take(players[seat], game, count, game.tokens[str(seat)]).status_code == 200
+        game.refresh_from_db()
+
+    assert client.get(reverse("poll", args=[game.code]), {"version": version}).status_code == 200
+    log = client.get(reverse("log", args=[game.code])).content.decode()
+    assert "Julius took" in log and "Agrippina took" in log
+    assert Move.objects.filter(game=game).count() == game.move_count
+    assert replay(game) == game.state
+    assert sum(game.engine.scores(game.state)) == 1
+
+
+def test_a_refused_nim_move_is_a_sentence_not_a_500(nim, client, make_table):
+    game, (julius, _) = make_table("nim", names=("Julius", "Agrippina"))
+    client.force_login(julius)
+    response = take(client, game, 4, game.tokens["0"])
+    assert response.status_code == 400
+    assert "Choose a number of stones from 1 to 3." in response.content.decode()
+
+
+def client_for(user):
+    from django.test import Client
+
+    other = Client()
+    other.force_login(user)
+    return other
