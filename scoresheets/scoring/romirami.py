@@ -1,6 +1,7 @@
 """Romi Rami's sheet, kept by hand: contracts, trophies, Suit Bonus cards, the Star.
 
-Contracts are the published cards (``data/romirami.json``): each of the 36
+Contracts are the published cards, read from the Romi Rami engine's data
+(``games/romirami/data/romirami.json``, one source for both): each of the 36
 exists once, so a contract is with at most one player. Trophies follow from
 the contracts and the four trophy sides the table shows; a tie for the most
 gives the trophy to nobody. Total: contract points + trophies + 1 per Suit
@@ -11,20 +12,19 @@ still equal, the place is shared.
 from __future__ import annotations
 
 import copy
-import json
 from functools import cache
-from pathlib import Path
+
+from games.romirami.engine import edition
 
 from .base import Entry, Refused, State, check_names, require, seat, whole
 
-DATA = Path(__file__).resolve().parent.parent / "data" / "romirami.json"
 SIDES = ("suit", "combo")
 MAX_BONUS = 92  # every Number card
 
 
-@cache
 def data() -> dict:
-    return json.loads(DATA.read_text(encoding="utf-8"))
+    """Suits, contract requirements, trophies and end counts: the engine's card data."""
+    return edition()
 
 
 def suit_name(suit: str) -> str:
