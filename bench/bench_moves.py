@@ -1,8 +1,10 @@
 """Server time of a Roman Poker move (POST -> partial) on PostgreSQL.
 
 Runs in-process through Django's full request stack (middleware, session,
-CSRF-exempt test client, service, template), beside a bare view in the same
-run, and counts the SQL queries of move 5 and move 150 of one game.
+CSRF-exempt test client, service, template), beside two floors in the same
+run — a bare view (no session, no database) and a bare authenticated view
+(session, user, a small template: ``bench/floor_urls.py``) — and counts the
+SQL queries of move 5 and move 150 of one game.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/roman_bench .venv/bin/python -m bench.bench_moves
 """
@@ -82,12 +84,14 @@ def record_probe(queries: dict, number: int, move: dict, count: int) -> None:
 def main() -> None:
     setup_test_environment()
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.ROOT_URLCONF = "bench.floor_urls"
     call_command("migrate", verbosity=0)
     rng = random.Random(2026)
     move_times: list[float] = []
     queries: dict[tuple[int, str], tuple[int, int]] = {}
     bare = Client()
     bare_times: list[float] = []
+    signed_in_times: list[float] = []
     game_number = 0
     while len(move_times) < MOVES:
         game_number += 1
@@ -108,8 +112,12 @@ def main() -> None:
             start = time.perf_counter()
             bare.get("/healthz/")
             bare_times.append(time.perf_counter() - start)
+            start = time.perf_counter()
+            floor = clients[seat].get("/bench/signed-in/")
+            signed_in_times.append(time.perf_counter() - start)
+            assert floor.status_code == 200, floor.status_code
             game.refresh_from_db()
-    report(move_times, bare_times, queries)
+    report(move_times, bare_times, signed_in_times, queries)
 
 
 def machine() -> str:
@@ -122,7 +130,9 @@ def machine() -> str:
     return f"{uname}; {cpu}; {os.cpu_count()} cores; Python {sys.version.split()[0]}"
 
 
-def report(move_times: list[float], bare_times: list[float], queries: dict[int, int]) -> None:
+def report(
+    move_times: list[float], bare_times: list[float], signed_in_times: list[float], queries: dict
+) -> None:
     ms = lambda s: f"{s * 1000:.2f} ms"  # noqa: E731
     vendor = connection.vendor
     lines = [
@@ -130,6 +140,10 @@ def report(move_times: list[float], bare_times: list[float], queries: dict[int, 
         f"- move: median {ms(statistics.median(move_times))}, p95 {ms(percentile(move_times, 0.95))}",
         f"- bare Django view (/healthz/): median {ms(statistics.median(bare_times))}, "
         f"p95 {ms(percentile(bare_times, 0.95))}",
+        f"- bare authenticated view (session, user, small template): "
+        f"median {ms(statistics.median(signed_in_times))}, p95 {ms(percentile(signed_in_times, 0.95))}",
+        f"- move / authenticated floor: "
+        f"{statistics.median(move_times) / statistics.median(signed_in_times):.1f}× (medians)",
         *(
             f"- SQL queries of a {kind}: move {queries[(5, kind)][0]}: {queries[(5, kind)][1]}, "
             f"move {queries[(150, kind)][0]}: {queries[(150, kind)][1]}"

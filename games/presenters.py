@@ -16,8 +16,11 @@ def viewer_seat(seats: list[Seat], user) -> Seat | None:
     return next((s for s in seats if s.user_id == user.pk and not s.left), None)
 
 
-def board_context(request: HttpRequest, game: Game, error: str | None = None) -> dict:
-    seats = list(game.seats.all())
+def board_context(
+    request: HttpRequest, game: Game, error: str | None = None, seats: list[Seat] | None = None
+) -> dict:
+    """``seats``: the game's seats ``with_away``, when the caller has them (``awaiting`` may be stale)."""
+    seats = list(game.seats.with_away()) if seats is None else seats
     user = request.user if request.user.is_authenticated else None
     mine = viewer_seat(seats, user)
     context = {

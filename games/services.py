@@ -71,6 +71,10 @@ def decision_tokens(game: Game, before: dict | None, mover: str | None) -> dict[
     return tokens
 
 
+def _awaited(game: Game, state: dict) -> list[int]:
+    return [] if game.engine.is_over(state) else game.engine.to_act(state)
+
+
 def _sync_awaiting(game: Game) -> None:
     waiting = [] if game.status == Game.Status.FINISHED else game.engine.to_act(game.state)
     # Both CASEs read the row as it was: a seat's clock starts when it becomes awaited.
@@ -120,7 +124,8 @@ def record(game: Game, seat: int | None, move: dict, seats: list[Seat], user_id:
         update_fields=["state", "version", "move_count", "tokens", "status", "finished_at", "updated_at"]
     )
     summary = describe(game, before, after, seat, move, seats)
-    _sync_awaiting(game)
+    if _awaited(game, before) != _awaited(game, after):  # e.g. not after a roll that goes on
+        _sync_awaiting(game)
     logged = Move.objects.create(game=game, number=number, seat=seat, payload=move, summary=summary)
     outbox.after_move(game, before, seats, user_id)
     return logged
@@ -146,7 +151,7 @@ class Actor:
 
 
 def _actor(game: Game, user, as_host: bool) -> Actor:
-    seats = list(game.seats.all())
+    seats = list(game.seats.with_away())  # the board drawn after the move shows who is away
     if as_host:
         if user is None or game.host_id != user.pk:
             raise MoveRejected("Only the host can do that.", 403)
@@ -165,6 +170,13 @@ def _actor(game: Game, user, as_host: bool) -> Actor:
 def submit_move(game_id: int, user, move: dict, turn: int | None, *, as_host: bool = False) -> Game:
     """Apply one player's (or the host's) move, or raise MoveRejected."""
     game = Game.objects.select_for_update().get(pk=game_id)
+    submit_locked(game, user, move, turn, as_host=as_host)
+    return game
+
+
+def submit_locked(game: Game, user, move: dict, turn: int | None, *, as_host: bool = False) -> list[Seat]:
+    """``submit_move`` for a game row the caller read with ``select_for_update`` in its own transaction
+    (the move view, which needs the row anyway: one read instead of two). Returns the seats."""
     if game.status == Game.Status.OPEN:
         raise MoveRejected("The game has not started yet.", 409)
     if game.status == Game.Status.FINISHED:
@@ -178,7 +190,7 @@ def submit_move(game_id: int, user, move: dict, turn: int | None, *, as_host: bo
     record(game, actor.seat, move, actor.seats, user.pk)
     play_table_moves(game, actor.seats)
     announce(game, actor.seats, Source.PLAYER)
-    return game
+    return actor.seats
 
 
 def play_bots(game_id: int) -> int:

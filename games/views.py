@@ -159,22 +159,24 @@ def _parse_move(request: HttpRequest, game: Game) -> tuple[dict, int | None]:
 
 @require_POST
 def move(request: HttpRequest, code: str) -> HttpResponse:
-    # A refusal answers with the board, so whoever may not watch is refused first.
-    game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
-    status, error = 200, None
-    if not request.user.is_authenticated:
-        status, error = 403, "Sign in to play at this table."
-    else:
-        try:
+    status, error, seats = 200, None, None
+    try:
+        # One locked read serves the watch check, the form parsing and the move.
+        with transaction.atomic():
+            locked = Game.objects.select_for_update()
+            # A refusal answers with the board, so whoever may not watch is refused first.
+            game = require_watchable(get_object_or_404(locked, code=code.upper()), request.user)
+            if not request.user.is_authenticated:
+                raise services.MoveRejected("Sign in to play at this table.", 403)
             move_payload, turn = _parse_move(request, game)
-            game = services.submit_move(
-                game.pk, request.user, move_payload, turn, as_host=request.POST.get("as") == "host"
+            seats = services.submit_locked(
+                game, request.user, move_payload, turn, as_host=request.POST.get("as") == "host"
             )
-        except services.MoveRejected as exc:
-            status, error = exc.status, exc.message
-            game.refresh_from_db()
+    except services.MoveRejected as exc:
+        status, error = exc.status, exc.message
+        game.refresh_from_db()
     template = "games/board.html" if request.htmx else "games/game.html"
-    return render(request, template, board_context(request, game, error=error), status=status)
+    return render(request, template, board_context(request, game, error=error, seats=seats), status=status)
 
 
 @require_GET

@@ -5,9 +5,6 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from django import template
-from django.utils import timezone
-
-from ..models import Holiday
 
 register = template.Library()
 
@@ -41,14 +38,9 @@ def since_text(value) -> str:
 
 @register.inclusion_tag("games/deadline_note.html")
 def deadline_note(game, seats) -> dict:
-    """The turn limit and who is on holiday (their deadlines pause), for everyone at the table."""
-    today = timezone.now().date()
-    by_user = {s.user_id: s.name for s in seats if s.user_id}
-    away = (
-        Holiday.objects.filter(user_id__in=list(by_user), start__lte=today, end__gte=today)
-        .order_by("end")
-        .values_list("user_id", "end")
-        if by_user and game.status == "active"
-        else []
-    )
-    return {"game": game, "away": [{"name": by_user[u], "until": end} for u, end in away]}
+    """The turn limit and who is on holiday (their deadlines pause), for everyone at the table.
+
+    ``seats`` come from ``Seat.objects.with_away()``.
+    """
+    away = sorted((s.away_until, s.name) for s in seats if s.away_until) if game.status == "active" else []
+    return {"game": game, "away": [{"name": name, "until": end} for end, name in away]}

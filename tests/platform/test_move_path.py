@@ -222,7 +222,7 @@ def test_bots_play_their_turns_after_a_human_move(make_table, django_capture_on_
 
 
 def test_a_moves_cost_does_not_grow_with_the_log(client, make_table):
-    """Queries of a roll early and late in one long game are the same."""
+    """Queries of a roll early and late in one long game are the same, and few."""
     import random
 
     from django.db import connection
@@ -243,4 +243,6 @@ def test_a_moves_cost_does_not_grow_with_the_log(client, make_table):
         if move["type"] == "roll" and game.move_count >= probe and probe not in counts:
             counts[probe] = len(captured)
         game.refresh_from_db()
-    assert counts[5] == counts[150]
+    # The game row once (locked), session, user, seats, the state, the move, the log;
+    # the test's savepoint pair stands for the transaction.
+    assert counts[5] == counts[150] <= 9
