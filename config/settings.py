@@ -37,6 +37,7 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
 
 INSTALLED_APPS = [
+    "daphne",  # runserver serves ASGI, so the live tables' WebSockets work in `make run`
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -45,6 +46,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "channels",
     "accounts",
     "games",
     "games.poker",
@@ -182,6 +184,20 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.send_digests",
         "schedule": crontab(hour=int(os.environ.get("DIGEST_HOUR_UTC", "7")), minute=0),
     },
+}
+
+# Live pages (games.live): Redis in production so pushes cross web processes and workers;
+# the embedded default's in-memory layer stays in its process (games/live/watch.py covers that).
+ASGI_APPLICATION = "config.asgi.application"
+CHANNEL_LAYERS = {
+    "default": (
+        {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [os.environ["CHANNEL_LAYER_URL"]]},
+        }
+        if os.environ.get("CHANNEL_LAYER_URL")
+        else {"BACKEND": "channels.layers.InMemoryChannelLayer"}
+    )
 }
 
 CACHES = {

@@ -7,5 +7,7 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from . import tasks
+        from .live import push
 
         tasks.connect()
+        push.connect()

@@ -30,6 +30,7 @@ class GameKind:
     lobby_template: str | None = None  # the table's options as the lobby shows them
     home_template: str | None = None  # a block of the game's own on the home page
     urls: str | None = None  # module of the game's own pages, mounted under /<slug>/
+    poll_seconds: int = 2  # how often an open page polls while its WebSocket is down
     # Boolean table options: name -> (label, help), offered when a table is created.
     options: dict[str, tuple[str, str]] = {}
 
@@ -104,6 +105,17 @@ class GameKind:
     def clocked_games(self, active: QuerySet[Game]) -> QuerySet[Game]:
         """Of the games in play, this kind's tables on a clock (beat moves them on when due)."""
         return active.none()
+
+    def bot_delay(self, game: Game, seat: int) -> float | None:
+        """Seconds a computer player waits before each move, or None to move as soon as awaited.
+
+        A realtime table paces its computer players so they play in time with the
+        people: each moves one step, then waits this long (``games.tasks.play_bot_step``).
+        """
+        return None
+
+    def paces_bots(self, game: Game) -> bool:
+        return self.bot_delay(game, 0) is not None
 
     def quiet(self, game: Game) -> bool:
         """A game played in one sitting (a solo run): no e-mail about it."""

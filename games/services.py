@@ -182,37 +182,60 @@ def submit_locked(game: Game, user, move: dict, turn: int | None, *, as_host: bo
     if game.status == Game.Status.FINISHED:
         raise MoveRejected("This game is over.", 409)
     actor = _actor(game, user, as_host)
-    if actor.seat is not None and actor.seat not in game.engine.to_act(game.state):
-        raise MoveRejected("It is not your turn.", 409)
-    # A realtime game takes moves in arrival order: a token would refuse all but the first.
-    if not game.engine.realtime and turn != game.tokens.get(seat_key(actor.seat)):
-        raise MoveRejected(STALE_MESSAGE, 409)
+    # A realtime game takes moves in arrival order and its engine judges each one ("too late"):
+    # a turn token would refuse all but the first, and a seat may act without being awaited.
+    if not game.engine.realtime:
+        if actor.seat is not None and actor.seat not in game.engine.to_act(game.state):
+            raise MoveRejected("It is not your turn.", 409)
+        if turn != game.tokens.get(seat_key(actor.seat)):
+            raise MoveRejected(STALE_MESSAGE, 409)
     record(game, actor.seat, move, actor.seats, user.pk)
     play_table_moves(game, actor.seats)
     announce(game, actor.seats, Source.PLAYER)
     return actor.seats
 
 
+def _bot_move(game: Game, seat: int, seats: list[Seat]) -> None:
+    rng = random.Random(f"{game.seed}:bot:{game.move_count}")
+    strategy = kinds.get(game.kind).strategy
+    record(game, seat, choose_move(game.engine, strategy, game.state, seat, rng), seats)
+    play_table_moves(game, seats)
+    announce(game, seats, Source.BOT)
+
+
 def play_bots(game_id: int) -> int:
-    """Let every computer player whose move is awaited move; returns moves made."""
+    """Let every computer player whose move is awaited move at once; returns moves made.
+
+    Tables whose computer players keep a pace of their own (``GameKind.bot_delay``)
+    move one step at a time instead (``play_bot_step``).
+    """
     made = 0
     while made < MAX_BOT_MOVES_PER_RUN:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game_id)
-            if game.status != Game.Status.ACTIVE:
+            if game.status != Game.Status.ACTIVE or game.game_kind.paces_bots(game):
                 return made
             seats = list(game.seats.all())
             bots = {s.position for s in seats if s.is_bot}
             seat = next((s for s in game.engine.to_act(game.state) if s in bots), None)
             if seat is None:
                 return made
-            rng = random.Random(f"{game.seed}:bot:{game.move_count}")
-            strategy = kinds.get(game.kind).strategy
-            record(game, seat, choose_move(game.engine, strategy, game.state, seat, rng), seats)
-            play_table_moves(game, seats)
-            announce(game, seats, Source.BOT)
+            _bot_move(game, seat, seats)
             made += 1
     return made
+
+
+@transaction.atomic
+def play_bot_step(game_id: int, seat: int) -> Game | None:
+    """One move of the computer player at ``seat``, if its move is awaited; the game after it, or None."""
+    game = Game.objects.select_for_update().get(pk=game_id)
+    if game.status != Game.Status.ACTIVE or seat not in game.engine.to_act(game.state):
+        return None
+    seats = list(game.seats.all())
+    if not any(s.position == seat and s.is_bot for s in seats):
+        return None
+    _bot_move(game, seat, seats)
+    return game
 
 
 # The lobby ----------------------------------------------------------------

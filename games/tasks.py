@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 
 from celery import shared_task
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
@@ -18,6 +19,8 @@ from .notifications import deadlines, mailer, outbox
 from .signals import game_changed, outbox_written
 
 log = logging.getLogger(__name__)
+
+CHAIN_GRACE = 10  # seconds a bot chain's key outlives its next step: a lost task frees the seat
 
 
 def enqueue(task, *args) -> None:
@@ -32,6 +35,36 @@ def enqueue(task, *args) -> None:
 def play_bots(game_id: int) -> int:
     # Idempotent: a second run finds no computer player awaited and does nothing.
     return services.play_bots(game_id)
+
+
+@shared_task(ignore_result=True)
+def play_bot_step(game_id: int, seat: int) -> bool:
+    """One paced computer player's move, then its next step after its delay; the chain ends when
+    the seat is no longer awaited (the hand or the game is over). At most one chain per seat."""
+    game = services.play_bot_step(game_id, seat)
+    if game is None:
+        cache.delete(bot_chain_key(game_id, seat))
+        return False
+    _schedule_step(game, seat, restart=False)
+    return True
+
+
+def bot_chain_key(game_id: int, seat: int) -> str:
+    return f"bot-chain:{game_id}:{seat}"
+
+
+def _schedule_step(game: Game, seat: int, *, restart: bool) -> None:
+    delay = game.game_kind.bot_delay(game, seat)
+    if delay is None:
+        return
+    key, timeout = bot_chain_key(game.pk, seat), int(delay) + CHAIN_GRACE
+    if restart and not cache.add(key, 1, timeout=timeout):
+        return  # this seat's chain is already running
+    cache.set(key, 1, timeout=timeout)
+    try:
+        play_bot_step.apply_async((game.pk, seat), countdown=delay)
+    except Exception:  # noqa: BLE001 — the key expires and the next change restarts the chain
+        log.warning("Could not schedule computer player %s of game %s.", seat, game.pk, exc_info=True)
 
 
 @shared_task(ignore_result=True)
@@ -75,12 +108,18 @@ def send_digests() -> int:
 
 
 def wake_bots(sender, game: Game, seats: list, source: str, **kwargs) -> None:
-    """A computer player's turn: a worker plays it (``play_bots`` loops on by itself)."""
+    """A computer player's turn: a worker plays it (``play_bots`` and bot chains go on by themselves)."""
     if source == services.Source.BOT or game.status != Game.Status.ACTIVE:
         return
     waiting = set(game.engine.to_act(game.state))
-    if any(s.is_bot and s.position in waiting for s in seats):
+    bots = [s.position for s in seats if s.is_bot and s.position in waiting]
+    if not bots:
+        return
+    if not game.game_kind.paces_bots(game):
         enqueue(play_bots, game.pk)
+        return
+    for seat in bots:
+        _schedule_step(game, seat, restart=True)
 
 
 def schedule_timed_turn(sender, game: Game, **kwargs) -> None:

@@ -1,0 +1,11 @@
+"""Pushes to open game pages: "version N is out", never a view.
+
+A page opens one WebSocket per table (``consumers.TableConsumer``); when a game
+changes, ``push.announce_version`` tells the table's group, and each page then
+fetches its own partial through the poll endpoint, so a push never carries
+another seat's view. With Redis (``CHANNEL_LAYER_URL``) the group spans every
+web process and the workers; the embedded default's in-memory layer does not
+leave its process, so there each web process also watches the versions of the
+tables it has sockets for (``watch``) and a move made by a worker reaches the
+page within a fraction of a second all the same.
+"""

@@ -1,0 +1,56 @@
+"""One WebSocket per open game page: it hears "version N is out" for its table, nothing else."""
+
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from ..access import watch_refusal
+from ..models import Game
+from . import watch
+from .groups import layer_crosses_processes, table_group
+
+REFUSED = 4403  # close code: this viewer may not watch this table
+UNKNOWN = 4404
+
+
+@database_sync_to_async
+def _table(code: str, user) -> tuple[Game | None, str | None]:
+    game = Game.objects.filter(code=code.upper()).only("pk", "kind", "version", "options", "host_id").first()
+    if game is None:
+        return None, None
+    return game, watch_refusal(game, user)
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
+    game_id: int | None = None
+
+    async def connect(self) -> None:
+        game, refusal = await _table(self.scope["url_route"]["kwargs"]["code"], self.scope.get("user"))
+        if game is None or refusal:
+            await self.close(code=UNKNOWN if game is None else REFUSED)
+            return
+        self.game_id = game.pk
+        await self.channel_layer.group_add(table_group(game.pk), self.channel_name)
+        await self.accept()
+        if not layer_crosses_processes():
+            watch.watch(game.pk, game.version)
+        await self.send_json({"version": game.version})
+
+    async def disconnect(self, code: int) -> None:
+        if self.game_id is None:
+            return
+        await self.channel_layer.group_discard(table_group(self.game_id), self.channel_name)
+        if not layer_crosses_processes():
+            watch.unwatch(self.game_id)
+
+    async def receive_json(self, content, **kwargs) -> None:
+        """A page that reconnects says which version it shows; it hears the current one."""
+        if self.game_id is not None:
+            version = await database_sync_to_async(
+                lambda: Game.objects.filter(pk=self.game_id).values_list("version", flat=True).first()
+            )()
+            await self.send_json({"version": version})
+
+    async def game_version(self, event: dict) -> None:
+        await self.send_json({"version": event["version"]})

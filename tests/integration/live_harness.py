@@ -1,0 +1,91 @@
+"""Real parts for the live-table tests and benchmark: ASGI server processes and a signed-in HTTP client.
+
+Each server is ``daphne config.asgi:application`` in a subprocess, on the
+caller's PostgreSQL database, with the channel layer on Redis, so a push made
+in one process reaches sockets held by another.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import secrets
+import signal
+import subprocess
+import sys
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from tests.integration.mail_harness import free_port, reachable, wait_for
+
+ROOT = Path(__file__).resolve().parents[2]
+DAPHNE = Path(sys.executable).with_name("daphne")
+
+
+@contextmanager
+def asgi_server(*, database: str, channel_layer: str, broker: str = "memory://") -> Iterator[str]:
+    """An ASGI web process; yields its base URL ("http://127.0.0.1:PORT")."""
+    port = free_port()
+    env = {
+        **os.environ,
+        "DATABASE_URL": database,
+        "CHANNEL_LAYER_URL": channel_layer,
+        "CELERY_BROKER_URL": broker,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "PYTHONPATH": str(ROOT),
+    }
+    process = subprocess.Popen(
+        [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
+    )
+    try:
+        wait_for(lambda: reachable("127.0.0.1", port, 0.2) or process.poll() is not None, timeout=30)
+        if process.poll() is not None:
+            raise RuntimeError(f"daphne exited: {process.stderr.read().decode()[-2000:]}")
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+
+
+class SignedIn:
+    """An HTTP client holding a session for ``user`` and a CSRF cookie, as a browser would."""
+
+    def __init__(self, base: str, user) -> None:
+        from django.conf import settings
+        from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+        from django.contrib.sessions.backends.db import SessionStore
+
+        session = SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.save()
+        self.base = base
+        self.csrf = secrets.token_hex(16)  # 32 characters: a valid unmasked CSRF secret
+        host = urllib.parse.urlparse(base).hostname
+        jar = http.cookiejar.CookieJar()
+        for name, value in ((settings.SESSION_COOKIE_NAME, session.session_key), ("csrftoken", self.csrf)):
+            jar.set_cookie(http.cookiejar.Cookie(
+                0, name, value, None, False, host, False, False, "/", True, False, None, False, None, None, {}
+            ))
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+
+    def move(self, code: str, move: dict, turn: int | None) -> int:
+        data = urllib.parse.urlencode({"move": json.dumps(move), "turn": "" if turn is None else turn})
+        request = urllib.request.Request(
+            f"{self.base}/g/{code}/move/", data=data.encode(),
+            headers={"X-CSRFToken": self.csrf, "HX-Request": "true", "Referer": f"{self.base}/g/{code}/"},
+        )
+        try:
+            with self.opener.open(request, timeout=20) as response:
+                return response.status
+        except urllib.error.HTTPError as refused:
+            return refused.code

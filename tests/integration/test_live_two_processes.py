@@ -1,0 +1,66 @@
+"""Two ASGI web processes sharing Redis: a move made through one reaches a socket held by the other."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import pytest
+from django.db import connection
+from websockets.sync.client import connect
+
+from games.models import Game
+from tests.integration.live_harness import SignedIn, asgi_server
+from tests.integration.mail_harness import database_url, reachable
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+REDIS = ("127.0.0.1", 6379)
+LAYER = f"redis://{REDIS[0]}:{REDIS[1]}/14"
+
+
+@pytest.fixture
+def servers(settings):
+    missing = []
+    if connection.vendor != "postgresql":
+        missing.append("PostgreSQL (set DATABASE_URL=postgres://…)")
+    if not reachable(*REDIS):
+        missing.append(f"Redis at {REDIS[0]}:{REDIS[1]}")
+    if missing:
+        reason = "two ASGI processes need " + " and ".join(missing)
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI: {reason}", pytrace=False)
+        pytest.skip(reason)
+    database = database_url(settings.DATABASES["default"])
+    with asgi_server(database=database, channel_layer=LAYER) as one, asgi_server(
+        database=database, channel_layer=LAYER
+    ) as other:
+        yield one, other
+
+
+def test_a_move_through_one_process_reaches_a_socket_on_the_other(servers, make_table):
+    one, other = servers
+    game, (julius, _) = make_table()
+    ws = other.replace("http://", "ws://") + f"/ws/g/{game.code}/"
+    with connect(ws, additional_headers={"Origin": other}, open_timeout=10) as page:
+        assert json.loads(page.recv(timeout=5)) == {"version": game.version}
+        started = time.monotonic()
+        assert SignedIn(one, julius).move(game.code, {"type": "roll"}, game.tokens["0"]) == 200
+        heard = json.loads(page.recv(timeout=5))
+        elapsed = time.monotonic() - started
+    game.refresh_from_db()
+    assert heard == {"version": game.version} and game.move_count == 1
+    assert elapsed < 5
+
+
+def test_a_refused_move_pushes_nothing(servers, make_table):
+    one, other = servers
+    game, (_, agrippina) = make_table()
+    ws = other.replace("http://", "ws://") + f"/ws/g/{game.code}/"
+    with connect(ws, additional_headers={"Origin": other}, open_timeout=10) as page:
+        page.recv(timeout=5)
+        assert SignedIn(one, agrippina).move(game.code, {"type": "roll"}, game.tokens["1"]) == 409
+        with pytest.raises(TimeoutError):
+            page.recv(timeout=1)
+    assert Game.objects.get(pk=game.pk).version == game.version

@@ -1,0 +1,16 @@
+"""Race's ``GameKind``: computer players press every two seconds."""
+
+from __future__ import annotations
+
+from games.kinds import GameKind
+
+from .engine import RACE
+
+BOT_DELAY = 2.0
+
+
+class RaceKind(GameKind):
+    engine = RACE
+
+    def bot_delay(self, game, seat: int) -> float | None:
+        return BOT_DELAY

@@ -1,0 +1,110 @@
+"""games.live: a table's open pages hear "version N is out" — after a move here, and after a change
+made in another process (the embedded default's version watch) — and nobody else's."""
+
+from __future__ import annotations
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.db.models import F
+
+from config.asgi import application
+from games import services
+from games.catacombs import runs
+from games.live import watch
+from games.models import Game
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+ORIGIN = [(b"origin", b"http://localhost")]
+ROLL = {"type": "roll"}
+
+
+def socket(code: str) -> WebsocketCommunicator:
+    return WebsocketCommunicator(application, f"/ws/g/{code}/", headers=ORIGIN)
+
+
+def test_a_move_reaches_an_open_page_as_its_version(make_table):
+    game, (julius, _) = make_table()
+
+    async def scenario() -> list[dict]:
+        page = socket(game.code)
+        connected, _ = await page.connect()
+        assert connected
+        heard = [await page.receive_json_from(timeout=2)]
+        await database_sync_to_async(services.submit_move)(game.pk, julius, ROLL, game.tokens["0"])
+        heard.append(await page.receive_json_from(timeout=2))
+        await page.disconnect()
+        return heard
+
+    heard = async_to_sync(scenario)()
+    game.refresh_from_db()
+    assert heard == [{"version": game.version - 1}, {"version": game.version}]
+
+
+def test_a_change_made_in_another_process_reaches_the_page_through_the_watch(make_table):
+    game, _ = make_table()
+
+    def change_elsewhere() -> None:
+        # What a worker's move looks like from here: the row moves on, no signal in this process.
+        Game.objects.filter(pk=game.pk).update(version=F("version") + 1)
+
+    async def scenario() -> dict:
+        page = socket(game.code)
+        await page.connect()
+        await page.receive_json_from(timeout=2)
+        await database_sync_to_async(change_elsewhere)()
+        heard = await page.receive_json_from(timeout=1)  # within a second, as the page needs
+        await page.disconnect()
+        return heard
+
+    assert async_to_sync(scenario)() == {"version": game.version + 1}
+    assert watch._watched == {}
+
+
+def test_a_reconnecting_page_hears_the_current_version(make_table):
+    game, (julius, _) = make_table()
+    services.submit_move(game.pk, julius, {"type": "roll"}, game.tokens["0"])
+    game.refresh_from_db()
+
+    async def scenario() -> dict:
+        page = socket(game.code)
+        await page.connect()
+        await page.receive_json_from(timeout=2)
+        await page.send_json_to({"version": game.version - 1})
+        heard = await page.receive_json_from(timeout=2)
+        await page.disconnect()
+        return heard
+
+    assert async_to_sync(scenario)() == {"version": game.version}
+
+
+def test_unknown_tables_and_private_runs_are_refused(make_user):
+    owner, other = make_user("Julius"), make_user("Agrippina")
+    daily = runs.start_daily(owner).game
+
+    async def refused(code: str, user) -> int:
+        page = socket(code)
+        page.scope["user"] = user
+        connected, close_code = await page.connect()
+        assert not connected
+        return close_code
+
+    assert async_to_sync(refused)("NOSUCH", other) == 4404
+    assert async_to_sync(refused)(daily.code, other) == 4403
+
+
+def test_a_push_carries_the_version_only(make_table):
+    game, (julius, _) = make_table()
+
+    async def scenario() -> dict:
+        page = socket(game.code)
+        await page.connect()
+        await page.receive_json_from(timeout=2)
+        await database_sync_to_async(services.submit_move)(game.pk, julius, ROLL, game.tokens["0"])
+        heard = await page.receive_json_from(timeout=2)
+        await page.disconnect()
+        return heard
+
+    assert set(async_to_sync(scenario)()) == {"version"}
