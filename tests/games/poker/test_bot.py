@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
 
 import pytest
 
@@ -98,27 +97,3 @@ def test_the_bot_stops_on_a_good_number_and_rolls_on_a_poor_one() -> None:
     assert move["type"] == "stop" and move["value"] in (34, 36) and move["row"] >= 6
     state["dice"] = [{"face": "I", "removed": False}]
     assert choose_move(POKER, choose, state, 0, random.Random(0)) == {"type": "roll"}
-
-
-def test_decisions_are_quick() -> None:
-    rng, spent = random.Random(3), []
-    for state in random_states({}, games=2):
-        start = time.perf_counter()
-        choose_move(POKER, choose, state, state["turn"], rng)
-        spent.append(time.perf_counter() - start)
-    assert statistics.mean(spent) < 0.05
-
-
-class _Coin:
-    """A one-move engine without a strategy of its own."""
-
-    slug = "coin"
-
-    def legal_moves(self, state, seat):
-        return [{"type": "heads"}, {"type": "tails"}] if seat == 0 else []
-
-
-def test_engines_without_a_strategy_get_a_random_legal_move() -> None:
-    assert choose_move(_Coin(), None, {}, 0, random.Random(0)) in _Coin().legal_moves({}, 0)
-    with pytest.raises(ValueError):
-        choose_move(_Coin(), None, {}, 1, random.Random(0))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import random
 import statistics
-import time
 
 import pytest
 
@@ -16,7 +15,7 @@ from games.rules import choose_move
 from tests.games.romirami.helpers import complete, table
 
 
-def play(kinds: list[str], seed: int, times: list[float] | None = None) -> dict:
+def play(kinds: list[str], seed: int) -> dict:
     """A whole game; ``kinds`` per seat is "bot" or "random". Returns the final state."""
     state = ROMIRAMI.setup(len(kinds), {}, random.Random(f"{seed}:setup"))
     chooser = random.Random(seed)
@@ -25,10 +24,7 @@ def play(kinds: list[str], seed: int, times: list[float] | None = None) -> dict:
         (seat,) = ROMIRAMI.to_act(state)
         legal = ROMIRAMI.legal_moves(state, seat)
         if kinds[seat] == "bot":
-            start = time.perf_counter()
             move = choose(state, seat, chooser)
-            if times is not None:
-                times.append(time.perf_counter() - start)
             assert move in legal
         else:
             move = chooser.choice(legal)
@@ -138,9 +134,3 @@ def test_the_bot_discards_what_it_needs_least() -> None:
     move = choose(state, 0, random.Random(0))
     assert move["type"] == "discard"
     assert move in ROMIRAMI.legal_moves(state, 0)
-
-
-def test_decisions_are_quick() -> None:
-    times: list[float] = []
-    play(["bot", "bot", "bot"], 11, times)
-    assert statistics.mean(times) < 0.02 and max(times) < 0.5
