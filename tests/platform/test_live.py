@@ -3,8 +3,10 @@ made in another process (the embedded default's version watch) — and nobody el
 
 from __future__ import annotations
 
+import asyncio
+from concurrent.futures import ThreadPoolExecutor
+
 import pytest
-from asgiref.sync import async_to_sync
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db.models import F
@@ -19,6 +21,12 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 ORIGIN = [(b"origin", b"http://localhost")]
 ROLL = {"type": "roll"}
+
+
+def run(scenario, *args):
+    """Run the async ``scenario`` on a loop of its own (a session-wide browser may hold this thread's)."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, scenario(*args)).result()
 
 
 def socket(code: str) -> WebsocketCommunicator:
@@ -38,7 +46,7 @@ def test_a_move_reaches_an_open_page_as_its_version(make_table):
         await page.disconnect()
         return heard
 
-    heard = async_to_sync(scenario)()
+    heard = run(scenario)
     game.refresh_from_db()
     assert heard == [{"version": game.version - 1}, {"version": game.version}]
 
@@ -59,7 +67,7 @@ def test_a_change_made_in_another_process_reaches_the_page_through_the_watch(mak
         await page.disconnect()
         return heard
 
-    assert async_to_sync(scenario)() == {"version": game.version + 1}
+    assert run(scenario) == {"version": game.version + 1}
     assert watch._watched == {}
 
 
@@ -77,7 +85,7 @@ def test_a_reconnecting_page_hears_the_current_version(make_table):
         await page.disconnect()
         return heard
 
-    assert async_to_sync(scenario)() == {"version": game.version}
+    assert run(scenario) == {"version": game.version}
 
 
 def test_unknown_tables_and_private_runs_are_refused(make_user):
@@ -91,8 +99,8 @@ def test_unknown_tables_and_private_runs_are_refused(make_user):
         assert not connected
         return close_code
 
-    assert async_to_sync(refused)("NOSUCH", other) == 4404
-    assert async_to_sync(refused)(daily.code, other) == 4403
+    assert run(refused, "NOSUCH", other) == 4404
+    assert run(refused, daily.code, other) == 4403
 
 
 def test_a_push_carries_the_version_only(make_table):
@@ -107,4 +115,4 @@ def test_a_push_carries_the_version_only(make_table):
         await page.disconnect()
         return heard
 
-    assert set(async_to_sync(scenario)()) == {"version"}
+    assert set(run(scenario)) == {"version"}
