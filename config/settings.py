@@ -51,6 +51,7 @@ INSTALLED_APPS = [
     "games",
     "games.poker",
     "games.catacombs",
+    "games.romirami",
     "scoresheets",
 ]
 

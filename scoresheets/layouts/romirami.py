@@ -82,3 +82,60 @@ def from_sheet(state: dict, summary: dict) -> list[Unit]:
             }
         )
     return [_unit(players, state["options"]["trophies"], summary["message"] if summary["over"] else "")]
+
+
+HIDDEN = "hidden"
+END_MESSAGES = {
+    "contracts": "The game ended: a player reached the contracts that end it.",
+    "numbers": "The game ended: the Number market was empty and could not be refilled.",
+    "offers": "The game ended: the Contract market was empty and could not be refilled.",
+    "rounds": "The game ended after its last round.",
+}
+
+
+def _view_column(view: dict, player: dict, name: str) -> dict:
+    """One player's column from an online game's view: a Suit Bonus pile the viewer may not
+    count prints as hidden, and the total then counts everything else."""
+    seat = player["seat"]
+    trophies = [t["points"] if t["leader"] == seat else 0 for t in view["trophies"]]
+    star = 0 if player["star_used"] else 1
+    known = player["contract_points"] + sum(trophies) + star
+    bonus = player["bonus"]
+    if view["over"]:
+        total: int | str = player["score"]
+    else:
+        total = known + bonus if bonus is not None else f"{known} + bonus"
+    return {
+        "name": name,
+        "filled": True,
+        "contracts": [
+            {"label": c["name"], "suit": suit_name(c["suit"]), "points": c["points"]}
+            for c in player["contracts"]
+        ],
+        "contract_points": player["contract_points"],
+        "trophies": trophies,
+        "bonus": HIDDEN if bonus is None else bonus,
+        "star": star,
+        "total": total,
+        "place": ordinal(player["place"]) if player["place"] else "",
+    }
+
+
+def from_view(view: dict, names: list[str], seat: int | None) -> list[Unit]:
+    """The whole table, or only ``seat``'s column when a seat is given; from the viewer's view,
+    so hands never print and other Suit Bonus piles only once the game is over."""
+    seats = range(view["players"]) if seat is None else [seat]
+    players = [_view_column(view, view["table"][s], names[s]) for s in seats]
+    if view["over"]:
+        message = END_MESSAGES.get(view["end_reason"], "")
+    elif any(p["bonus"] == HIDDEN for p in players):
+        message = "Suit Bonus piles stay face down until the end: those totals count everything else."
+    else:
+        message = ""
+    return [_unit(players, [t["side"] for t in view["trophies"]], message)]
+
+
+def status(view: dict) -> str:
+    if view["over"]:
+        return "Final score"
+    return f"In progress · round {view['round']}"

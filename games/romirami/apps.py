@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+
+
+class RomiRamiConfig(AppConfig):
+    name = "games.romirami"
+    label = "romirami"
+    verbose_name = "Romi Rami"
+
+    def ready(self) -> None:
+        from games import kinds
+
+        from .web import RomiRamiKind
+
+        kinds.register(RomiRamiKind())

@@ -1,0 +1,36 @@
+"""Romi Rami on the site: the board's context and the form fields of a move."""
+
+from __future__ import annotations
+
+from django.http import QueryDict
+
+from games.kinds import GameKind, form_number
+from games.models import Game
+from games.rules import Move
+
+from . import bot
+from .engine import MAX_LISTED, ROMIRAMI
+from .presenter import STAR_WORD, romirami_context
+
+
+class RomiRamiKind(GameKind):
+    engine = ROMIRAMI
+    strategy = staticmethod(bot.choose)
+    board_template = "romirami/board.html"
+    lobby_template = "romirami/lobby.html"
+
+    def board_context(self, view: dict, game: Game) -> dict:
+        return romirami_context(view)
+
+    def parse_move(self, post: QueryDict, move: Move) -> Move:
+        """``cards``: the market cards tapped for a take; ``way``: the numbers a contract is
+        met with, ``"1 2 4 star"`` when the Star fills a slot; ``card``: the card discarded."""
+        if "cards" in post:
+            move["cards"] = [form_number(v) for v in post.getlist("cards")[: MAX_LISTED + 1]]
+        if "way" in post:
+            words = post["way"].split()[: MAX_LISTED + 2]
+            move["numbers"] = [form_number(w) for w in words if w != STAR_WORD]
+            move["star"] = STAR_WORD in words
+        if "card" in post:
+            move["card"] = form_number(post["card"])
+        return move
