@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "games.poker",
     "games.catacombs",
     "games.romirami",
+    "games.roads",
     "scoresheets",
 ]
 

@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+
+
+class RoadsConfig(AppConfig):
+    name = "games.roads"
+    label = "roads"
+    verbose_name = "Building Roman Roads"
+
+    def ready(self) -> None:
+        from games import kinds
+
+        from .web import RoadsKind
+
+        kinds.register(RoadsKind())

@@ -1,0 +1,37 @@
+"""Building Roman Roads on the site: the board's context and the form fields of a move."""
+
+from __future__ import annotations
+
+from django.http import QueryDict
+
+from games.kinds import GameKind, form_number
+from games.models import Game
+from games.rules import Move
+
+from . import bot
+from .engine import ROADS
+from .presenter import roads_context
+
+# The fields the page's pick-then-target form posts, by move type. A field the type does
+# not take is ignored, so one form serves both plays and road moves.
+MOVE_FIELDS = {"play": ("card", "to"), "move": ("from", "index", "to")}
+NUMBER_FIELDS = ("index",)
+
+
+class RoadsKind(GameKind):
+    engine = ROADS
+    strategy = staticmethod(bot.choose)
+    board_template = "roads/board.html"
+    lobby_template = "roads/lobby.html"  # also loads the board's script before the first board
+
+    def board_context(self, view: dict, game: Game) -> dict:
+        return roads_context(view)
+
+    def parse_move(self, post: QueryDict, move: Move) -> Move:
+        """``card`` and ``to`` for a card played from the hand; ``from``, ``index`` (0 is the
+        bottom card of the road) and ``to`` for part of a road moved."""
+        kind = move.get("type")
+        for field in MOVE_FIELDS.get(kind, ()) if isinstance(kind, str) else ():
+            if field in post:
+                move[field] = form_number(post[field]) if field in NUMBER_FIELDS else post[field]
+        return move
