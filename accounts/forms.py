@@ -54,3 +54,31 @@ class ProfileForm(forms.ModelForm):
     class Meta:
         model = User
         fields = ["display_name"]
+
+
+class CloseAccountForm(forms.Form):
+    """Closing an account asks for its password, or from a guest (who has none) a typed word."""
+
+    WORD = "delete"
+
+    def __init__(self, *args, user: User, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+        if user.has_usable_password():
+            self.fields["password"] = forms.CharField(
+                label="Your password", widget=forms.PasswordInput, strip=False
+            )
+        else:
+            self.fields["confirm"] = forms.CharField(label=f"Type “{self.WORD}” to confirm", strip=True)
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError("That is not the password of this account.")
+        return password
+
+    def clean_confirm(self) -> str:
+        typed = self.cleaned_data["confirm"]
+        if typed.lower() != self.WORD:
+            raise forms.ValidationError(f"Type the word “{self.WORD}” to close this account.")
+        return typed

@@ -7,6 +7,8 @@ from .forms import EmailAuthenticationForm
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("profile/", views.profile, name="profile"),
+    path("profile/data/", views.my_data, name="my_data"),
+    path("profile/close/", views.close_account, name="close_account"),
     path(
         "login/",
         auth_views.LoginView.as_view(authentication_form=EmailAuthenticationForm),
@@ -15,7 +17,7 @@ urlpatterns = [
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path(
         "password/reset/",
-        auth_views.PasswordResetView.as_view(
+        views.PasswordResetView.as_view(
             success_url=reverse_lazy("password_reset_done"),
             email_template_name="registration/password_reset_email.txt",
             subject_template_name="registration/password_reset_subject.txt",
@@ -29,7 +31,7 @@ urlpatterns = [
     ),
     path(
         "password/reset/<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(success_url=reverse_lazy("password_reset_complete")),
+        views.PasswordResetConfirmView.as_view(success_url=reverse_lazy("password_reset_complete")),
         name="password_reset_confirm",
     ),
     path(

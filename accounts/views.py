@@ -1,16 +1,23 @@
-"""Sign-up, guest accounts and claiming them. Sign-in, sign-out and password
-reset are Django's own views (see accounts/urls.py)."""
+"""Sign-up, guest accounts and claiming them, the settings page, a player's data and
+closing an account. Sign-in, sign-out and password reset are Django's own views
+(see accounts/urls.py), throttled by django-axes and the limits in accounts.limits."""
 
 from __future__ import annotations
 
+from axes.helpers import get_cool_off
+from axes.utils import reset as reset_signin_failures
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_GET
 
-from .forms import ProfileForm, SignUpForm
+from . import privacy
+from .forms import CloseAccountForm, ProfileForm, SignUpForm
+from .limits import exceeded, limit, too_many
 from .models import User
 
 
@@ -21,6 +28,7 @@ def safe_next(request: HttpRequest, default: str = "my_games") -> str:
     return default
 
 
+@limit("signups", methods=("POST",))
 def signup(request: HttpRequest) -> HttpResponse:
     user = request.user if request.user.is_authenticated else None
     if user is not None and not user.is_guest:
@@ -39,6 +47,8 @@ def signup(request: HttpRequest) -> HttpResponse:
             user.is_guest = False
             user.set_password(data["password"])
             user.save()
+        # Failed sign-ins for this e-mail came before it had an account: they were nobody's.
+        reset_signin_failures(username=user.email)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, f"Welcome, {user.display_name}.")
         return redirect(safe_next(request))
@@ -57,3 +67,52 @@ def profile(request: HttpRequest) -> HttpResponse:
         return redirect("profile")
     status = 400 if request.method == "POST" else 200
     return render(request, "accounts/profile.html", {"form": form}, status=status)
+
+
+@login_required
+@require_GET
+def my_data(request: HttpRequest) -> HttpResponse:
+    response = JsonResponse(privacy.account_data(request.user), json_dumps_params={"indent": 2})
+    response["Content-Disposition"] = 'attachment; filename="roman-games-my-data.json"'
+    return response
+
+
+@login_required
+def close_account(request: HttpRequest) -> HttpResponse:
+    form = CloseAccountForm(request.POST or None, user=request.user)
+    if request.method == "POST" and form.is_valid():
+        privacy.close_account(request.user.pk, keep_names=False)
+        logout(request)
+        messages.success(request, "Your account is closed; your seats at past games read “Former player”.")
+        return redirect("home")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "accounts/close.html", {"form": form}, status=status)
+
+
+def locked_out(request: HttpRequest, response: HttpResponse | None = None, credentials=None) -> HttpResponse:
+    """django-axes: the answer to a sign-in while its e-mail and address are locked."""
+    cool_off = get_cool_off(request)
+    minutes = max(1, round(cool_off.total_seconds() / 60)) if cool_off else 0
+    return render(request, "registration/locked_out.html", {"minutes": minutes}, status=429)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Django's, with limits per client and per e-mail asked for (no mail bombing)."""
+
+    def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if exceeded(request, "password_resets"):
+            return too_many(request, "password_resets")
+        asked = request.POST.get("email", "").strip().lower()
+        if asked and exceeded(request, "reset_mails", key="email:" + asked):
+            return too_many(request, "reset_mails")
+        return super().post(request, *args, **kwargs)
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    """Django's; a new password also lifts a sign-in lock on the account."""
+
+    def form_valid(self, form) -> HttpResponse:
+        response = super().form_valid(form)
+        if form.user.email:
+            reset_signin_failures(username=form.user.email)
+        return response

@@ -9,10 +9,14 @@ variables), SECRET_KEY and ALLOWED_HOSTS.
 from __future__ import annotations
 
 import os
+import re
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
 from celery.schedules import crontab
+from csp.constants import NONE, SELF
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("VAR_DIR", BASE_DIR / "var"))
@@ -28,6 +32,14 @@ def env_bool(name: str, default: bool) -> bool:
 
 def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def env_rate(name: str, default: str) -> str:
+    """A rate limit such as "20/10m": that many requests per period (s, m, h or d, optionally times N)."""
+    value = os.environ.get(name, default).strip()
+    if not re.fullmatch(r"\d+/\d*[smhd]", value):
+        raise ImproperlyConfigured(f'{name} must look like "20/10m" (a count, a slash, a period): {value!r}')
+    return value
 
 
 DEBUG = env_bool("DEBUG", "SECRET_KEY" not in os.environ)
@@ -47,6 +59,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "channels",
+    "axes",
     "accounts",
     "games",
     "games.poker",
@@ -66,8 +79,11 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
     "games.middleware.RejectNulMiddleware",
     "games.middleware.ExplainNotAllowedMiddleware",
+    "games.middleware.CodeGuessMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a refused sign-in into the lockout page
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -101,7 +117,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"
-AUTHENTICATION_BACKENDS = ["django.contrib.auth.backends.ModelBackend"]
+# Axes first: a locked e-mail + address pair is refused before any password is checked.
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -186,6 +203,11 @@ CELERY_BEAT_SCHEDULE = {
         "task": "games.tasks.send_digests",
         "schedule": crontab(hour=int(os.environ.get("DIGEST_HOUR_UTC", "7")), minute=0),
     },
+    "sweep-guests": {"task": "accounts.tasks.sweep_guests", "schedule": crontab(hour=3, minute=30)},
+    "forget-signin-failures": {
+        "task": "accounts.tasks.forget_signin_failures",
+        "schedule": crontab(hour=3, minute=40),
+    },
 }
 
 # Live pages (games.live): Redis in production so pushes cross web processes and workers;
@@ -211,6 +233,66 @@ CACHES = {
 }
 
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # guests keep their seat for a year
+# A guest with no seat at (and no table hosted in) an unfinished game, and no visit
+# for this many days, is removed by the nightly sweep (accounts.guests).
+GUEST_RETENTION_DAYS = int(os.environ.get("GUEST_RETENTION_DAYS", "90"))
+
+# Abuse limits -------------------------------------------------------------------
+# Counters live in the default cache (set CACHE_URL to a Redis in production so that
+# every web process shares them). A client is the signed-in user, else the address.
+# Addresses: REMOTE_ADDR, or with PROXY_COUNT proxies in front, the address the
+# outermost of them saw (the PROXY_COUNT-th from the right of X-Forwarded-For).
+PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0" if DEBUG else "1"))
+RATE_LIMITS = {
+    # join-by-code lookups and opening or posting an invite link
+    "joins": env_rate("RATE_LIMIT_JOINS", "100/10m"),
+    # table codes that lead to no table (join, invite link, game page, poll, log, pad)
+    "code_misses": env_rate("RATE_LIMIT_CODE_MISSES", "60/h"),
+    # guest accounts made by joining with a name or starting a solo run, per address
+    "guests": env_rate("RATE_LIMIT_GUESTS", "20/h"),
+    "signups": env_rate("RATE_LIMIT_SIGNUPS", "20/h"),
+    # password-reset requests per client, and per e-mail address asked for
+    "password_resets": env_rate("RATE_LIMIT_PASSWORD_RESETS", "10/h"),
+    "reset_mails": env_rate("RATE_LIMIT_RESET_MAILS", "3/h"),
+    "sheets": env_rate("RATE_LIMIT_SHEETS", "30/h"),  # new in-person score sheets
+    "moves": env_rate("RATE_LIMIT_MOVES", "120/m"),  # a realtime table is quick, a flood quicker
+    "polls": env_rate("RATE_LIMIT_POLLS", "180/m"),  # per browser session, else per address
+}
+RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
+RATELIMIT_FAIL_OPEN = True  # a cache that is down lets people play rather than refusing everyone
+
+# Sign-in throttling (django-axes): an e-mail + address pair that fails
+# SIGNIN_FAILURE_LIMIT times is locked for SIGNIN_LOCKOUT_MINUTES; other addresses,
+# and password reset, stay open.
+AXES_ENABLED = env_bool("AXES_ENABLED", True)
+AXES_FAILURE_LIMIT = int(os.environ.get("SIGNIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("SIGNIN_LOCKOUT_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_FORM_FIELD = "username"  # the sign-in form's field, which holds the e-mail
+AXES_USERNAME_CALLABLE = "accounts.limits.signin_email"
+AXES_CLIENT_IP_CALLABLE = "accounts.limits.client_ip"
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+AXES_RESET_ON_SUCCESS = True
+AXES_DISABLE_ACCESS_LOG = True  # keep no record of successful sign-ins (addresses, browsers)
+AXES_VERBOSE = False
+
+# Content-Security-Policy (django-csp): scripts, styles and fonts from this site only,
+# no inline script or style, no eval. 'self' in connect-src also admits the live
+# table's WebSocket on the same host.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    },
+}
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)

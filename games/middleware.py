@@ -3,6 +3,8 @@
 A NUL character is refused before any view reads the request: PostgreSQL text
 cannot hold it, so it would reach a query or an insert and fail there with a 500.
 A bare 405 (a POST-only address opened as a page, say) gets a sentence.
+Table codes that lead to no table are counted per address, and an address
+that has had its share is refused before the view looks the code up.
 """
 
 from __future__ import annotations
@@ -11,6 +13,10 @@ from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
+
+from accounts import limits
+
+from .models import Game
 
 NUL = "\x00"
 NUL_REFUSAL = "That address or form holds a character no page of this site accepts."
@@ -46,3 +52,31 @@ class ExplainNotAllowedMiddleware:
         explained = render(request, "405.html", {"message": message}, status=405)
         explained["Allow"] = allowed
         return explained
+
+
+class CodeGuessMiddleware:
+    """Limits guessing of table codes on every address that names one (``<code>`` in the URL).
+
+    The check before the view reads the cache only, so the cheap poll stays one query;
+    a 404 costs one more query, to count it only when no table has that code.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        code = getattr(request, "table_code", None)
+        if code is not None and response.status_code == 404 and not Game.objects.filter(code=code).exists():
+            limits.missed(request)
+        return response
+
+    def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs) -> HttpResponse | None:
+        code = view_kwargs.get("code")
+        if not isinstance(code, str):
+            return None
+        request.table_code = code.upper()
+        if limits.guessing(request):
+            # A page's own background refresh leaves the page as it is.
+            return limits.too_many(request, "code_misses", quiet=request.method == "GET" and request.htmx)
+        return None

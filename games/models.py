@@ -19,6 +19,7 @@ from django.utils import timezone
 from . import kinds
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
+FORMER_PLAYER = "Former player"  # stands for a closed account on its seats and games
 
 
 def new_code() -> str:
@@ -45,7 +46,14 @@ class Game(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     max_seats = models.PositiveSmallIntegerField(default=4)
     seat_order = models.CharField(max_length=10, choices=SeatOrder.choices, default=SeatOrder.SHUFFLE)
-    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_games")
+    # None once the host's account is gone and nobody took the table over (games.departures).
+    host = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="hosted_games",
+    )
     players = models.PositiveSmallIntegerField(default=0)  # seats in play, set at the start
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
@@ -79,6 +87,10 @@ class Game(models.Model):
     def invite_url(self) -> str:
         return reverse("join", args=[self.code])
 
+    @property
+    def host_name(self) -> str:
+        return self.host.display_name if self.host_id else FORMER_PLAYER
+
 
 class SeatQuerySet(models.QuerySet):
     def with_away(self) -> SeatQuerySet:
@@ -95,7 +107,7 @@ class SeatQuerySet(models.QuerySet):
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="seats"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
     )
     # Join order while the game is open; the engine's seat number once it starts.
     position = models.PositiveSmallIntegerField()

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
 
+from accounts import limits
+
 from .models import Game
 
 
 def unchanged_answer(request: HttpRequest, code: str, kind: str | None = None) -> HttpResponse | None:
     """400 for a missing version, 404 for an unknown game, 204 while nothing changed
-    (one indexed query, no session or user lookup); None when the page must be redrawn."""
+    (one indexed query, no session or user lookup); None when the page must be redrawn.
+    A client polling faster than any page does gets a 429 that leaves its page alone."""
+    if limits.exceeded(request, "polls", by=limits.BY_SESSION):
+        return limits.too_many(request, "polls", quiet=True)
     try:
         seen = int(request.GET.get("version", ""))
     except ValueError:

@@ -2,19 +2,34 @@
 
 from __future__ import annotations
 
-from .models import Game
+from collections.abc import Iterator
+
+from .models import Game, Move
 from .services import move_rng, setup_rng
+
+
+def _start(game: Game) -> dict:
+    rng = setup_rng(game.seed)
+    if game.seat_order == Game.SeatOrder.SHUFFLE:
+        rng.shuffle(list(range(game.players)))  # the start shuffled the seats with this rng
+    return game.engine.setup(game.players, game.options, rng)
+
+
+def steps(game: Game, start: dict | None = None) -> Iterator[tuple[Move, dict, dict]]:
+    """Each logged move with the state before and after it, rebuilt from the seed."""
+    engine = game.engine
+    state = _start(game) if start is None else start
+    for move in game.moves.order_by("number").only("number", "seat", "payload", "summary"):
+        after = engine.apply(state, move.seat, move.payload, move_rng(game.seed, move.number))
+        yield move, state, after
+        state = after
 
 
 def replay(game: Game) -> dict | None:
     """The state the log leads to; equal to ``game.state`` for a sound game."""
     if game.state is None:
         return None
-    engine = game.engine
-    rng = setup_rng(game.seed)
-    if game.seat_order == Game.SeatOrder.SHUFFLE:
-        rng.shuffle(list(range(game.players)))  # the start shuffled the seats with this rng
-    state = engine.setup(game.players, game.options, rng)
-    for move in game.moves.order_by("number").only("number", "seat", "payload"):
-        state = engine.apply(state, move.seat, move.payload, move_rng(game.seed, move.number))
+    state = _start(game)
+    for _, _, after in steps(game, state):
+        state = after
     return state

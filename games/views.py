@@ -18,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts import limits
 from accounts.forms import GuestForm
 from accounts.models import User
 
@@ -79,15 +80,20 @@ def new_game(request: HttpRequest, kind: str) -> HttpResponse:
     return render(request, "games/new_game.html", context, status=status)
 
 
+@limits.limit("joins", when=lambda request: "code" in request.GET)
 def join_by_code(request: HttpRequest) -> HttpResponse:
     form = JoinCodeForm(request.GET or None)
+    if form.is_bound and limits.guessing(request):
+        return limits.too_many(request, "code_misses")
     if form.is_valid() and Game.objects.filter(code=form.cleaned_data["code"]).exists():
         return redirect("join", form.cleaned_data["code"])
     if form.is_bound:
+        limits.missed(request)
         form.add_error("code", "No game has that code. Check it with your host.")
     return render(request, "games/join_code.html", {"form": form}, status=400 if form.is_bound else 200)
 
 
+@limits.limit("joins")
 def join(request: HttpRequest, code: str) -> HttpResponse:
     game = get_object_or_404(Game, code=code.upper())
     user = request.user if request.user.is_authenticated else None
@@ -97,6 +103,8 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     if request.method == "POST":
         if user is None and not guest_form.is_valid():
             return _join_page(request, game, guest_form, status=400)
+        if user is None and limits.exceeded(request, "guests", by=limits.BY_ADDRESS):
+            return limits.too_many(request, "guests")
         try:
             # A guest account exists only if the seat is taken: a refusal rolls both back.
             with transaction.atomic():
@@ -159,6 +167,8 @@ def _parse_move(request: HttpRequest, game: Game) -> tuple[dict, int | None]:
 
 @require_POST
 def move(request: HttpRequest, code: str) -> HttpResponse:
+    if limits.exceeded(request, "moves"):  # before the row lock: a flood never queues on it
+        return limits.too_many(request, "moves")
     status, error, seats = 200, None, None
     try:
         # One locked read serves the watch check, the form parsing and the move.

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.limits import limit
 from games.access import watch_refusal
 from games.models import Game
 
@@ -81,6 +82,7 @@ def pad_game(request: HttpRequest, code: str) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
+@limit("sheets", methods=("POST",))
 def sheet_new(request: HttpRequest) -> HttpResponse:
     kind = request.POST.get("kind") or request.GET.get("kind")
     if not kind:

@@ -24,6 +24,29 @@ def fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def abuse_limits_off(settings):
+    """Sign-in throttling and rate limits are off unless a test asks for ``abuse_limits``:
+    the suite signs in with ``client.login`` (no request for django-axes) and sends far
+    more requests from one address than any person would."""
+    settings.AXES_ENABLED = False
+    settings.RATELIMIT_ENABLE = False
+
+
+@pytest.fixture
+def abuse_limits(settings):
+    """The limits on, with counters of earlier tests cleared."""
+    from axes.models import AccessAttempt
+    from django.core.cache import cache
+
+    settings.AXES_ENABLED = True
+    settings.RATELIMIT_ENABLE = True
+    cache.clear()
+    AccessAttempt.objects.all().delete()
+    yield settings
+    cache.clear()
+
+
 @pytest.fixture
 def make_user(db):
     from accounts.models import User

@@ -103,6 +103,8 @@ def score(game: Game) -> int | None:
 
 
 def personal_best(user, exclude: Game | None = None) -> int | None:
+    if user is None:  # a run whose player closed their account
+        return None
     finished = solo_runs(user).filter(status=Game.Status.FINISHED).only("kind", "status", "state")
     if exclude is not None:
         finished = finished.exclude(pk=exclude.pk)
@@ -124,6 +126,6 @@ def daily_board(day: date) -> list[Ranked]:
     runs = daily_runs(day).filter(status=Game.Status.FINISHED).select_related("host")
     rows = sorted(((score(g), g.finished_at, g) for g in runs), key=lambda row: (-row[0], row[1]))
     return [
-        Ranked(number, game.host.display_name, points, finished, game)
+        Ranked(number, game.host_name, points, finished, game)
         for number, (points, finished, game) in enumerate(rows, start=1)
     ]

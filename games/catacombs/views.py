@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from accounts import limits
 from accounts.models import User
 from games import services
 from games.access import require_watchable
@@ -75,14 +76,22 @@ def _player(request: HttpRequest) -> User:
     return guest
 
 
+def _guests_limited(request: HttpRequest) -> bool:
+    return not request.user.is_authenticated and limits.exceeded(request, "guests", by=limits.BY_ADDRESS)
+
+
 @require_POST
 def solo_start(request: HttpRequest) -> HttpResponse:
+    if _guests_limited(request):
+        return limits.too_many(request, "guests")
     game = runs.start_solo(_player(request))
     return redirect(game)
 
 
 @require_POST
 def daily_start(request: HttpRequest) -> HttpResponse:
+    if _guests_limited(request):
+        return limits.too_many(request, "guests")
     started = runs.start_daily(_player(request))
     if started.created or started.game.status == Game.Status.ACTIVE:
         if not started.created:

@@ -133,7 +133,9 @@ def deliver(ids: Iterable[int]) -> int:
         for pk in ids:
             if not claim(pk):
                 continue
-            note = Notification.objects.select_related("user").get(pk=pk)
+            note = Notification.objects.select_related("user").filter(pk=pk).first()
+            if note is None:  # its account was closed after the claim: nothing to send
+                continue
             reason = skip_reason(note)
             if reason:
                 _finish(pk, sent_at=timezone.now(), skipped=True, last_error=reason)

@@ -184,7 +184,7 @@ def interested(game: Game, before: dict | None, seats: list[Seat]) -> set[int]:
         return {s.user_id for s in seats if s.user_id}
     newly = _to_act(game, game.state) - _to_act(game, before)
     users = {s.user_id for s in seats if s.user_id and s.position in newly}
-    return users | ({game.host_id} if _host_move_due(game, before) else set())
+    return users | ({game.host_id} if game.host_id and _host_move_due(game, before) else set())
 
 
 def plan_move(

@@ -1,4 +1,9 @@
-"""A real Chromium (Debian's) driven by Playwright against the live test server."""
+"""A real Chromium (Debian's) driven by Playwright against the live test server.
+
+Every page of every E2E test is watched for Content-Security-Policy violations
+(Chromium's ``securitypolicyviolation`` event): a test during which any page
+reported one fails.
+"""
 
 from __future__ import annotations
 
@@ -37,6 +42,40 @@ def browser():
         browser.close()
 
 
+# Runs in every page and frame before the page's own scripts (Playwright injects it, so the
+# policy does not apply to it) and reports each violation to the test.
+REPORT_CSP_VIOLATIONS = """
+document.addEventListener("securitypolicyviolation", function (event) {
+  window.__reportCspViolation({
+    page: location.href, directive: event.violatedDirective, blocked: event.blockedURI,
+    source: event.sourceFile, line: event.lineNumber, sample: event.sample,
+  });
+});
+"""
+
+
+@pytest.fixture(autouse=True)
+def csp_violations(browser, monkeypatch):
+    """Every browser context a test opens reports violations here; any at the end fail the test.
+    A test that provokes one on purpose empties the list."""
+    violations: list[dict] = []
+    open_context = browser.new_context
+
+    def report(violation: dict) -> None:
+        violations.append(violation)
+
+    def new_context(*args, **kwargs):
+        context = open_context(*args, **kwargs)
+        context.expose_function("__reportCspViolation", report)
+        context.add_init_script(REPORT_CSP_VIOLATIONS)
+        return context
+
+    monkeypatch.setattr(browser, "new_context", new_context)
+    yield violations
+    if violations:
+        pytest.fail("Content-Security-Policy violations:\n" + "\n".join(map(str, violations)))
+
+
 @pytest.fixture
 def new_page(browser, live_server):
     contexts = []
@@ -49,4 +88,6 @@ def new_page(browser, live_server):
 
     yield make
     for context in contexts:
+        for page in context.pages:
+            page.wait_for_timeout(50)  # lets reports still on their way arrive
         context.close()

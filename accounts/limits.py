@@ -1,0 +1,176 @@
+"""Abuse limits: how often one client may do a thing, and who the client is.
+
+A client is the signed-in user, else the address the request came from. Counts
+are kept by django-ratelimit in the default cache (no SQL query), per limit
+named in ``settings.RATE_LIMITS``. A client over a limit gets a 429 page with a
+sentence; a cache that fails lets the request through.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+from collections.abc import Callable
+from datetime import datetime
+from functools import wraps
+
+from axes.helpers import get_cool_off
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django_ratelimit.core import get_usage
+
+log = logging.getLogger(__name__)
+
+SENTENCES = {
+    "joins": "Too many tables were looked up from here in a short time. Wait a few minutes, then try again.",
+    "code_misses": (
+        "Too many table codes that lead to no table came from here. "
+        "Wait an hour, and check the code with your host."
+    ),
+    "guests": "Too many guest players started from here in the last hour. Wait a while, or sign in.",
+    "signups": "Too many accounts were made from here in the last hour. Wait a while, then try again.",
+    "password_resets": "Too many password-reset requests came from here. Wait an hour, then try again.",
+    "reset_mails": "Too many password-reset requests came from here. Wait an hour, then try again.",
+    "sheets": "Too many score sheets were started from here in the last hour. Wait a while, then try again.",
+    "moves": "Moves are coming faster than any player makes them. Wait a moment, then play on.",
+    "polls": "This page asked for news faster than it needs to. Wait a moment, then reload it.",
+}
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The client's address: REMOTE_ADDR, or the one the outermost of ``PROXY_COUNT`` proxies saw.
+
+    An IPv6 address stands for its /64, which one household or machine can rotate through.
+    """
+    address = request.META.get("REMOTE_ADDR") or "0.0.0.0"
+    proxies = settings.PROXY_COUNT
+    hops = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]
+    if proxies and hops:
+        address = hops[-min(proxies, len(hops))]
+    try:
+        parsed = ipaddress.ip_address(address)
+    except ValueError:
+        return request.META.get("REMOTE_ADDR") or "0.0.0.0"
+    if parsed.version == 6:
+        return str(ipaddress.ip_network(f"{parsed}/64", strict=False).network_address)
+    return str(parsed)
+
+
+def forget_signin_failures(now: datetime | None = None) -> int:
+    """Delete failed sign-ins older than the lock window (django-axes keeps them otherwise)."""
+    cutoff = (now or timezone.now()) - get_cool_off()
+    deleted, _ = AccessAttempt.objects.filter(attempt_time__lt=cutoff).delete()
+    return deleted
+
+
+def signin_email(request: HttpRequest, credentials: dict | None) -> str | None:
+    """The e-mail of a sign-in attempt as the sign-in form reads it, for django-axes."""
+    raw = (credentials or {}).get("username") or request.POST.get("username")
+    return raw.strip().lower() if raw else None
+
+
+def _address(request: HttpRequest) -> str:
+    return "ip:" + client_ip(request)
+
+
+def _user_or_address(request: HttpRequest) -> str:
+    user = request.user
+    return f"user:{user.pk}" if user.is_authenticated else _address(request)
+
+
+def _session_or_address(request: HttpRequest) -> str:
+    """Reads the session cookie without loading the session, so the cheap poll stays one query."""
+    cookie = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    return "session:" + cookie if cookie else _address(request)
+
+
+BY_CLIENT = _user_or_address
+BY_ADDRESS = _address
+BY_SESSION = _session_or_address
+
+
+def _usage(request: HttpRequest, name: str, key: str, count: bool) -> dict | None:
+    try:
+        return get_usage(
+            request, group=f"limit:{name}", key=lambda group, req: key, rate=settings.RATE_LIMITS[name],
+            increment=count,
+        )
+    except Exception:  # noqa: BLE001 — a cache that is down must not take the site with it
+        log.warning("Rate limit %s could not be checked; letting the request through.", name, exc_info=True)
+        return None
+
+
+def exceeded(
+    request: HttpRequest, name: str, *, by: Callable[[HttpRequest], str] = BY_CLIENT, count: bool = True,
+    key: str | None = None,
+) -> bool:
+    """Whether this request goes over limit ``name``; counts it unless ``count`` is False.
+
+    ``by`` names the client; ``key`` replaces it (an e-mail address asked for, say).
+    """
+    usage = _usage(request, name, key if key is not None else by(request), count)
+    if usage is None:
+        return False
+    # A check that does not count sees the requests so far: one more is over once they reach the limit.
+    over = usage["count"] >= usage["limit"] if not count else usage["should_limit"]
+    if over:
+        request.limit_retry_after = max(1, usage["time_left"])
+    return over
+
+
+def too_many(request: HttpRequest, name: str, *, quiet: bool = False) -> HttpResponse:
+    """The 429 answer: a page with the sentence, or for HTMX a flash on top of the page.
+
+    ``quiet``: a background request (a poll) leaves the page as it is and tries again later.
+    """
+    sentence = SENTENCES[name]
+    if getattr(request, "htmx", False):
+        response = render(request, "limited.html", {"message": sentence}, status=429)
+        if quiet:
+            response["HX-Reswap"] = "none"
+        else:
+            response["HX-Retarget"] = "#main"
+            response["HX-Reswap"] = "afterbegin"
+    else:
+        response = render(request, "429.html", {"message": sentence}, status=429)
+    response["Retry-After"] = str(getattr(request, "limit_retry_after", 60))
+    return response
+
+
+def limit(
+    name: str, *, by: Callable[[HttpRequest], str] = BY_CLIENT, methods: tuple[str, ...] | None = None,
+    when: Callable[[HttpRequest], bool] | None = None,
+) -> Callable:
+    """Decorate a view: count each request (of ``methods``, for which ``when`` holds) against
+    limit ``name`` and answer 429 once the client is over it."""
+
+    def decorator(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+            applies = (methods is None or request.method in methods) and (when is None or when(request))
+            if applies and exceeded(request, name, by=by):
+                return too_many(request, name)
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+# Table codes that lead nowhere ------------------------------------------------------
+
+
+def guessing(request: HttpRequest) -> bool:
+    """Whether this address has already had its share of codes that lead to no table.
+
+    Checked before any lookup (without counting, and by address only, so a poll
+    that checks it runs no extra query); ``missed`` counts a lookup that found nothing.
+    """
+    return exceeded(request, "code_misses", by=BY_ADDRESS, count=False)
+
+
+def missed(request: HttpRequest) -> None:
+    exceeded(request, "code_misses", by=BY_ADDRESS)

@@ -1,0 +1,44 @@
+// Small behaviours of every page, kept out of the HTML so the Content-Security-Policy
+// admits no inline script, no inline handler and no eval:
+// - a form with data-confirm asks before it is sent;
+// - every [data-deadline] counts down between redraws;
+// - an element with data-poll="N" is sent the htmx event "poll" every N seconds while
+//   the tab is visible (every data-poll-live seconds instead while live.js holds a
+//   WebSocket open), so its hx-trigger needs no filter expression (which htmx evaluates).
+(function () {
+  "use strict";
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (form instanceof HTMLFormElement && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+
+  function countDown() {
+    document.querySelectorAll("[data-deadline]").forEach(function (el) {
+      var left = Math.max(0, Math.round((Date.parse(el.dataset.deadline) - Date.now()) / 1000));
+      var d = Math.floor(left / 86400), h = Math.floor(left % 86400 / 3600), m = Math.floor(left % 3600 / 60), s = left % 60;
+      el.textContent = d ? d + " d " + h + " h" : h ? h + " h " + m + " min" : m + " min " + s + " s";
+    });
+  }
+
+  var lastPoll = new WeakMap();
+  function poll() {
+    if (document.visibilityState !== "visible" || !window.htmx) return;
+    var live = document.documentElement.dataset.live === "on";
+    var now = Date.now();
+    document.querySelectorAll("[data-poll]").forEach(function (el) {
+      var seconds = parseFloat(live && el.dataset.pollLive ? el.dataset.pollLive : el.dataset.poll);
+      if (!lastPoll.has(el)) lastPoll.set(el, now);
+      if (seconds > 0 && now - lastPoll.get(el) >= seconds * 1000) {
+        lastPoll.set(el, now);
+        window.htmx.trigger(el, "poll");
+      }
+    });
+  }
+
+  setInterval(countDown, 1000);
+  setInterval(poll, 250);
+})();

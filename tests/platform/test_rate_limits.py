@@ -1,0 +1,227 @@
+"""The platform's abuse limits: each passes under its limit, answers 429 with a sentence
+over it, and leaves the game as it was."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from accounts import limits
+from accounts.models import User
+from games import services
+from games.models import Game, Move
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def rates(abuse_limits):
+    def set_rate(name: str, rate: str) -> None:
+        abuse_limits.RATE_LIMITS = {**abuse_limits.RATE_LIMITS, name: rate}
+
+    return set_rate
+
+
+def snapshot(game: Game) -> tuple:
+    game.refresh_from_db()
+    seats = list(game.seats.values_list("user_id", "name"))
+    return game.status, game.version, game.state, Move.objects.filter(game=game).count(), seats
+
+
+def assert_limited(response, name: str) -> None:
+    assert response.status_code == 429
+    assert limits.SENTENCES[name] in response.content.decode()
+    assert int(response["Retry-After"]) > 0
+
+
+@pytest.fixture
+def open_table(make_user):
+    host = make_user("Julius")
+    game = services.create_game(host, "poker", {}, 4, "seated")
+    return game
+
+
+# Join by code and invite links ------------------------------------------------------
+
+
+def test_join_by_code_lookups_are_limited(client, rates, open_table):
+    rates("joins", "3/h")
+    url = reverse("join_by_code")
+    for _ in range(3):
+        assert client.get(url, {"code": open_table.code}).status_code == 302
+    assert_limited(client.get(url, {"code": open_table.code}), "joins")
+    assert client.get(url).status_code == 200  # the empty form is no lookup
+
+
+def test_invite_link_opens_and_joins_are_limited_and_leave_the_table_alone(client, rates, open_table):
+    rates("joins", "2/h")
+    url = reverse("join", args=[open_table.code])
+    assert client.get(url).status_code == 200
+    before = snapshot(open_table)
+    assert client.get(url).status_code == 200
+    response = client.post(url, {"display_name": "Agrippina"})
+    assert_limited(response, "joins")
+    assert snapshot(open_table) == before
+    assert not User.objects.filter(is_guest=True).exists()
+
+
+def test_a_signed_in_player_is_counted_apart_from_their_address(client, rates, open_table, make_user):
+    rates("joins", "1/h")
+    url = reverse("join", args=[open_table.code])
+    assert client.get(url).status_code == 200
+    assert client.get(url).status_code == 429
+    client.force_login(make_user("Agrippina"))
+    assert client.post(url).status_code == 302
+    assert open_table.seats.filter(user__display_name="Agrippina").exists()
+
+
+def test_guests_made_by_joining_are_limited_per_address(client, rates, make_user):
+    rates("guests", "2/h")
+    host = make_user("Julius")
+    games = [services.create_game(host, "poker", {}, 4, "seated") for _ in range(3)]
+    for number, game in enumerate(games[:2]):
+        client.logout()
+        response = client.post(reverse("join", args=[game.code]), {"display_name": f"Guest {number}"})
+        assert response.status_code == 302
+    client.logout()
+    before = snapshot(games[2])
+    response = client.post(reverse("join", args=[games[2].code]), {"display_name": "Guest 3"})
+    assert_limited(response, "guests")
+    assert snapshot(games[2]) == before
+    assert User.objects.filter(is_guest=True).count() == 2
+    # Another address may still join as a guest.
+    response = client.post(
+        reverse("join", args=[games[2].code]), {"display_name": "Guest 3"}, REMOTE_ADDR="10.1.2.3"
+    )
+    assert response.status_code == 302
+
+
+# Codes that lead nowhere -------------------------------------------------------------
+
+
+def test_codes_that_lead_nowhere_are_limited_on_every_address_that_takes_a_code(client, rates, make_table):
+    rates("code_misses", "3/h")
+    game, (julius, _) = make_table()
+    client.force_login(julius)
+    assert client.get(reverse("game", args=["NOPE22"])).status_code == 404
+    assert client.get(reverse("poll", args=["NOPE33"]), {"version": 1}).status_code == 404
+    assert client.get(reverse("join_by_code"), {"code": "NOPE44"}).status_code == 400
+    before = snapshot(game)
+    # Over the limit, even a real table's page is refused from this address for a while...
+    assert_limited(client.get(game.get_absolute_url()), "code_misses")
+    assert_limited(client.get(reverse("join", args=["NOPE55"])), "code_misses")
+    assert_limited(client.get(reverse("join_by_code"), {"code": game.code}), "code_misses")
+    response = client.post(
+        reverse("move", args=[game.code]), {"move": json.dumps({"type": "roll"}), "turn": game.tokens["0"]}
+    )
+    assert_limited(response, "code_misses")
+    assert snapshot(game) == before
+    # ...and another address is not.
+    assert client.get(game.get_absolute_url(), REMOTE_ADDR="10.9.9.9").status_code == 200
+
+
+def test_a_real_table_or_a_refusal_there_is_no_miss(client, rates, open_table, make_user):
+    rates("code_misses", "1/h")
+    client.force_login(make_user("Agrippina"))
+    for _ in range(3):
+        assert client.get(open_table.get_absolute_url()).status_code == 200
+        assert client.get(reverse("poll", args=[open_table.code]), {"version": 99}).status_code == 200
+        # "You have no seat at this table" is a 404 of a table that exists.
+        assert client.post(reverse("leave", args=[open_table.code])).status_code == 404
+    assert client.get(reverse("game", args=["NOPE22"])).status_code == 404
+    assert client.get(reverse("game", args=["NOPE23"])).status_code == 429
+
+
+def test_a_limited_poll_leaves_the_page_as_it_is(client, rates, make_table):
+    rates("code_misses", "1/h")
+    game, _ = make_table()
+    client.get(reverse("game", args=["NOPE22"]))
+    response = client.get(reverse("poll", args=[game.code]), {"version": 0}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 429 and response["HX-Reswap"] == "none"
+
+
+# Moves and polls ---------------------------------------------------------------------
+
+
+def test_moves_are_limited_per_player_before_the_game_is_touched(client, rates, make_table):
+    rates("moves", "1/m")
+    game, (julius, _) = make_table()
+    client.force_login(julius)
+    url = reverse("move", args=[game.code])
+    response = client.post(url, {"move": json.dumps({"type": "roll"}), "turn": game.tokens["0"]})
+    assert response.status_code == 200
+    before = snapshot(game)
+    response = client.post(
+        url, {"move": json.dumps({"type": "roll"}), "turn": game.tokens["0"]}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 429 and limits.SENTENCES["moves"] in response.content.decode()
+    # HTMX shows the sentence on top of the page and keeps the board.
+    assert response["HX-Retarget"] == "#main" and response["HX-Reswap"] == "afterbegin"
+    assert snapshot(game) == before
+
+
+def test_polls_are_limited_per_session(client, rates, make_table, django_assert_num_queries):
+    rates("polls", "3/m")
+    game, (julius, agrippina) = make_table()
+    client.force_login(agrippina)
+    url = reverse("poll", args=[game.code])
+    for _ in range(3):
+        # The limits read the cache only: "nothing new" stays one query.
+        with django_assert_num_queries(1):
+            assert client.get(url, {"version": game.version}).status_code == 204
+    with django_assert_num_queries(0):
+        response = client.get(url, {"version": game.version}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 429 and response["HX-Reswap"] == "none"
+    # Another session (another player on the same wifi) polls on.
+    other = type(client)()
+    other.force_login(julius)
+    assert other.get(url, {"version": game.version}).status_code == 204
+
+
+def test_the_cheap_poll_stays_one_query_with_the_limits_on(
+    client, abuse_limits, make_table, django_assert_num_queries
+):
+    game, (_, agrippina) = make_table()
+    client.force_login(agrippina)
+    with django_assert_num_queries(1):
+        assert client.get(reverse("poll", args=[game.code]), {"version": game.version}).status_code == 204
+
+
+# The client ----------------------------------------------------------------------------
+
+
+def test_the_address_behind_proxies_is_the_one_the_outermost_proxy_saw(rf, settings):
+    request = rf.get("/", HTTP_X_FORWARDED_FOR="6.6.6.6, 1.2.3.4, 10.0.0.1", REMOTE_ADDR="10.0.0.2")
+    settings.PROXY_COUNT = 0
+    assert limits.client_ip(request) == "10.0.0.2"
+    settings.PROXY_COUNT = 1
+    assert limits.client_ip(request) == "10.0.0.1"
+    settings.PROXY_COUNT = 2
+    assert limits.client_ip(request) == "1.2.3.4"  # what the client put in front is not believed
+    settings.PROXY_COUNT = 1
+    assert limits.client_ip(rf.get("/", REMOTE_ADDR="10.0.0.2")) == "10.0.0.2"
+    assert limits.client_ip(rf.get("/", HTTP_X_FORWARDED_FOR="junk", REMOTE_ADDR="10.0.0.2")) == "10.0.0.2"
+
+
+def test_an_ipv6_client_is_its_64_block(rf):
+    one = rf.get("/", REMOTE_ADDR="2001:db8:1:2:aaaa::1")
+    other = rf.get("/", REMOTE_ADDR="2001:db8:1:2:bbbb::9")
+    assert limits.client_ip(one) == limits.client_ip(other) == "2001:db8:1:2::"
+    assert limits.client_ip(rf.get("/", REMOTE_ADDR="2001:db8:1:3::1")) == "2001:db8:1:3::"
+
+
+def test_a_cache_that_fails_lets_people_play(client, rates, make_table, monkeypatch):
+    rates("polls", "1/m")
+    game, (_, agrippina) = make_table()
+    client.force_login(agrippina)
+
+    def broken(*args, **kwargs):
+        raise ConnectionError("cache down")
+
+    monkeypatch.setattr("accounts.limits.get_usage", broken)
+    for _ in range(3):
+        assert client.get(reverse("poll", args=[game.code]), {"version": game.version}).status_code == 204
+
+
