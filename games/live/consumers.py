@@ -2,16 +2,31 @@
 
 from __future__ import annotations
 
+from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.http import HttpRequest
+
+from accounts import limits
 
 from ..access import watch_refusal
 from ..models import Game
 from . import watch
 from .groups import layer_crosses_processes, table_group
 
-REFUSED = 4403  # close code: this viewer may not watch this table
-UNKNOWN = 4404
+REFUSED = 4403  # close codes: this viewer may not watch this table,
+UNKNOWN = 4404  # no table has this code,
+GUESSING = 4429  # this address has had its share of codes that lead nowhere
+
+
+def _as_request(scope: dict) -> HttpRequest:
+    """The socket's address as the abuse limits read it from a request (proxies included)."""
+    request = HttpRequest()
+    request.META["REMOTE_ADDR"] = (scope.get("client") or ["0.0.0.0"])[0]
+    for name, value in scope.get("headers", []):
+        if name == b"x-forwarded-for":
+            request.META["HTTP_X_FORWARDED_FOR"] = value.decode("latin-1")
+    return request
 
 
 @database_sync_to_async
@@ -26,7 +41,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     game_id: int | None = None
 
     async def connect(self) -> None:
+        # A socket is a lookup by code like any page: codes that lead nowhere count against the address.
+        request = _as_request(self.scope)
+        if await sync_to_async(limits.guessing)(request):
+            await self.close(code=GUESSING)
+            return
         game, refusal = await _table(self.scope["url_route"]["kwargs"]["code"], self.scope.get("user"))
+        if game is None:
+            await sync_to_async(limits.missed)(request)
         if game is None or refusal:
             await self.close(code=UNKNOWN if game is None else REFUSED)
             return

@@ -32,7 +32,7 @@
     };
     socket.onclose = function (event) {
       document.documentElement.dataset.live = "off";
-      if (event.code === 4403 || event.code === 4404) return; // not this viewer's table
+      if (event.code === 4403 || event.code === 4404 || event.code === 4429) return; // refused: the poll carries on
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 10000);
     };

@@ -116,3 +116,18 @@ def test_a_push_carries_the_version_only(make_table):
         return heard
 
     assert set(run(scenario)) == {"version"}
+
+
+def test_a_socket_that_guesses_codes_is_stopped_like_a_page(abuse_limits):
+    abuse_limits.RATE_LIMITS = {**abuse_limits.RATE_LIMITS, "code_misses": "2/h"}
+
+    async def close_code(code: str) -> int:
+        page = socket(code)
+        connected, close = await page.connect()
+        if connected:
+            await page.disconnect()
+            return 1000
+        return close
+
+    assert [run(close_code, "NOPE01"), run(close_code, "NOPE02")] == [4404, 4404]
+    assert run(close_code, "NOPE03") == 4429  # the address had its share, whatever the code
