@@ -22,7 +22,8 @@ class RoadsKind(GameKind):
     engine = ROADS
     strategy = staticmethod(bot.choose)
     board_template = "roads/board.html"
-    lobby_template = "roads/lobby.html"  # also loads the board's script before the first board
+    script = "js/roads.js"
+    lobby_template = "roads/lobby.html"
 
     def board_context(self, view: dict, game: Game) -> dict:
         return roads_context(view)

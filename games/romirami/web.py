@@ -17,6 +17,7 @@ class RomiRamiKind(GameKind):
     engine = ROMIRAMI
     strategy = staticmethod(bot.choose)
     board_template = "romirami/board.html"
+    script = "js/romirami.js"
     lobby_template = "romirami/lobby.html"
 
     def board_context(self, view: dict, game: Game) -> dict:

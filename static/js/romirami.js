@@ -1,6 +1,6 @@
 /* Romi Rami board: the Take button is enabled only when the tapped market cards
    are one of the groups the page lists as legal (the server judges anyway).
-   Loaded with every board the page swaps in; runs its set-up once. */
+   Loaded once by the game page (RomiRamiKind.script); every board swapped in is set up on htmx:load. */
 (function () {
   "use strict";
   if (window.romiRami) {
