@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "games.catacombs",
     "games.romirami",
     "games.roads",
+    "games.romanroad",
     "scoresheets",
 ]
 
@@ -256,7 +257,7 @@ RATE_LIMITS = {
     "reset_mails": env_rate("RATE_LIMIT_RESET_MAILS", "3/h"),
     "sheets": env_rate("RATE_LIMIT_SHEETS", "30/h"),  # new in-person score sheets
     "moves": env_rate("RATE_LIMIT_MOVES", "120/m"),  # a realtime table is quick, a flood quicker
-    "polls": env_rate("RATE_LIMIT_POLLS", "180/m"),  # per browser session, else per address
+    "polls": env_rate("RATE_LIMIT_POLLS", "600/m"),  # per session, else address; live tables redraw often
 }
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
 RATELIMIT_FAIL_OPEN = True  # a cache that is down lets people play rather than refusing everyone

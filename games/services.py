@@ -225,6 +225,11 @@ def play_bots(game_id: int) -> int:
     return made
 
 
+def bot_moved_since(game_id: int, seat: int, number: int) -> bool:
+    """Has ``seat`` made move ``number`` or a later one? (An index range of a few rows.)"""
+    return Move.objects.filter(game_id=game_id, number__gte=number, seat=seat).exists()
+
+
 @transaction.atomic
 def play_bot_step(game_id: int, seat: int) -> Game | None:
     """One move of the computer player at ``seat``, if its move is awaited; the game after it, or None."""

@@ -38,9 +38,14 @@ def play_bots(game_id: int) -> int:
 
 
 @shared_task(ignore_result=True)
-def play_bot_step(game_id: int, seat: int) -> bool:
+def play_bot_step(game_id: int, seat: int, after: int | None = None) -> bool:
     """One paced computer player's move, then its next step after its delay; the chain ends when
-    the seat is no longer awaited (the hand or the game is over). At most one chain per seat."""
+    the seat is no longer awaited (the hand or the game is over). At most one chain per seat:
+    the cache key keeps a second one from starting, and a step that finds its seat has moved since
+    it was scheduled (move ``after`` or later: another chain did) ends its chain, which is what
+    stops a second chain where the cache is not shared (the embedded default's local memory)."""
+    if after is not None and services.bot_moved_since(game_id, seat, after):
+        return False  # the other chain goes on, and keeps the key
     game = services.play_bot_step(game_id, seat)
     if game is None:
         cache.delete(bot_chain_key(game_id, seat))
@@ -62,7 +67,7 @@ def _schedule_step(game: Game, seat: int, *, restart: bool) -> None:
         return  # this seat's chain is already running
     cache.set(key, 1, timeout=timeout)
     try:
-        play_bot_step.apply_async((game.pk, seat), countdown=delay)
+        play_bot_step.apply_async((game.pk, seat), kwargs={"after": game.move_count}, countdown=delay)
     except Exception:  # noqa: BLE001 — the key expires and the next change restarts the chain
         log.warning("Could not schedule computer player %s of game %s.", seat, game.pk, exc_info=True)
 
@@ -108,14 +113,20 @@ def send_digests() -> int:
 
 
 def wake_bots(sender, game: Game, seats: list, source: str, **kwargs) -> None:
-    """A computer player's turn: a worker plays it (``play_bots`` and bot chains go on by themselves)."""
-    if source == services.Source.BOT or game.status != Game.Status.ACTIVE:
+    """A computer player's turn: a worker plays it. ``play_bots`` goes on by itself after a
+    computer player's move; on a paced table a computer player's move can put another computer
+    seat back in play (everyone stuck turns the decks around; the last Ready deals the next hand),
+    so every change starts the chains that are not running."""
+    if game.status != Game.Status.ACTIVE:
+        return
+    paced = game.game_kind.paces_bots(game)
+    if source == services.Source.BOT and not paced:
         return
     waiting = set(game.engine.to_act(game.state))
     bots = [s.position for s in seats if s.is_bot and s.position in waiting]
     if not bots:
         return
-    if not game.game_kind.paces_bots(game):
+    if not paced:
         enqueue(play_bots, game.pk)
         return
     for seat in bots:

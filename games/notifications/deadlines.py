@@ -78,11 +78,19 @@ def _overdue_seat(game: Game, seats: list[Seat], skip: set[int], now: datetime) 
     return None
 
 
-def _play_defaults(game: Game, seat: int | None, seats: list[Seat]) -> list[str]:
-    """Default moves for ``seat`` until its decision is over; the summaries of what was played."""
+def _play_defaults(
+    game: Game, seat: int | None, seats: list[Seat], while_due: datetime | None = None
+) -> list[str]:
+    """Default moves for ``seat`` until its decision is over; the summaries of what was played.
+
+    ``while_due``: only while the timed turn due then is still the current one (a default that
+    ends the turn, such as the last Ready that deals the next hand, plays nothing into the next).
+    """
     summaries = []
     for _ in range(MAX_DEFAULT_MOVES):
         if game.status != Game.Status.ACTIVE:
+            break
+        if while_due is not None and flip_due_at(game) != while_due:
             break
         if seat is None:
             awaited = kinds.get(game.kind).awaits_host(game.state)
@@ -159,8 +167,8 @@ def flip_timed(game_id: int, now: datetime | None = None) -> int:
         seats = list(game.seats.all())
         made = 0
         for position in list(game.engine.to_act(game.state)):
-            made += len(_play_defaults(game, position, seats))
-        made += len(_play_defaults(game, None, seats))
+            made += len(_play_defaults(game, position, seats, while_due=due))
+        made += len(_play_defaults(game, None, seats, while_due=due))
         if made:
             services.announce(game, seats, services.Source.DEADLINE)
     return made

@@ -54,3 +54,43 @@ def from_sheet(state: dict, summary: dict) -> list[Unit]:
         hands.append({"number": number, "cells": cells})
     extra = 0 if summary["over"] else max(3, BLANK_HANDS - len(hands))
     return [_unit(state["names"], state["options"], hands, extra, summary)]
+
+
+def from_view(view: dict, names: list[str], seat: int | None) -> list[Unit]:
+    """The hands scored so far, for the whole table or only ``seat``'s columns; read from the
+    viewer's view of an online game (the sheet and totals are public)."""
+    seats = list(range(view["players"])) if seat is None else [seat]
+    hands = [
+        {
+            "number": row["hand"],
+            "cells": [
+                {
+                    "foundations": row["foundations"][s],
+                    "store": row["store"][s],
+                    "score": row["scores"][s],
+                    "total": row["totals"][s],
+                    "amen": row["amen"] == s,
+                }
+                for s in seats
+            ],
+        }
+        for row in view["sheet"]
+    ]
+    if view["over"]:
+        best = max(view["totals"])
+        winners = [names[s] for s in view["winners"]]
+        message = f"{' and '.join(winners)} {'win' if len(winners) > 1 else 'wins'} with {best}."
+        extra = 0
+    else:
+        message = ""
+        extra = max(3, BLANK_HANDS - len(hands))
+    summary = {"totals": [view["totals"][s] for s in seats], "over": view["over"], "message": message}
+    return [_unit([names[s] for s in seats], view["options"], hands, extra, summary)]
+
+
+def status(view: dict) -> str:
+    if view["over"]:
+        return "Final score"
+    if view["phase"] == "between":
+        return f"Between hands · {len(view['sheet'])} scored"
+    return f"In progress · hand {view['hand']}"

@@ -1,0 +1,362 @@
+"""Roman Road live: computer players racing at many tables, and how soon each move reaches open pages.
+
+Production-like part (real parts only): PostgreSQL (its own database, ``roman_bench_live``),
+Redis as broker, channel layer and cache, two ASGI web processes (``daphne``, as
+``tests/integration/live_harness.asgi_server`` starts them), and Celery workers (solo pool, as
+``tests/integration/mail_harness.worker`` starts them) that play the computer players. 25 tables
+of 4 computer players at the fastest speed the site offers ("fast": a move about every second,
+give or take a quarter) play a game to 500 points, so no table ends during the run. One
+WebSocket client per table holds a socket on each web process (50 sockets in all).
+
+- **Moves applied per second**: ``Move`` rows created in the measuring window, over its length.
+- **Latency**: for every "version N is out" a socket hears, the time it arrived minus the
+  ``created_at`` of the move that made version N. ``created_at`` is stamped in the worker when
+  the move's row is inserted, a few milliseconds before its transaction commits, so this is the
+  time from the commit to the socket plus the end of the transaction: an upper bound of
+  commit → socket by a few milliseconds. Every process runs on this one machine, so the clocks
+  agree.
+
+Embedded default part: what ``make run`` has — SQLite, no Redis, kombu's filesystem broker (one
+worker, solo pool, polling its folder every second), one daphne with Channels' in-memory layer,
+so a move made by the worker reaches the page through the web process's version watch (one query
+every 0.2 s). One table of 4 fast computer players, one socket; the same latency.
+
+    .venv/bin/python -m bench.bench_romanroad_live [--seconds 60] [--tables 25] [--workers 2]
+
+Writes the "## Roman Road live" section of bench/RESULTS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from contextlib import ExitStack
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
+DATABASE = "roman_bench_live"
+REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379")
+TITLE = "Roman Road live"
+WARMUP = 10.0  # seconds of play before the window opens (chains started, sockets busy)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def machine() -> str:
+    uname = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
+    model = "unknown"
+    try:
+        model = next(
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        )
+    except (OSError, StopIteration):
+        model = platform.processor() or model
+    return f"{uname}; {model}; {os.cpu_count()} CPUs; Python {platform.python_version()}"
+
+
+# --- Sockets ------------------------------------------------------------------------------------
+
+
+async def listen(base: str, code: str, until: float, heard: list) -> None:
+    """One page's socket: every version it hears, with the time it arrived (the first, sent on
+    connecting, is the version the page already shows)."""
+    from websockets.asyncio.client import connect
+
+    url = base.replace("http://", "ws://") + f"/ws/g/{code}/"
+    async with connect(url, additional_headers={"Origin": base}, open_timeout=20) as socket:
+        first = True
+        while time.time() < until:
+            try:
+                raw = await asyncio.wait_for(socket.recv(), timeout=max(0.1, until - time.time()))
+            except TimeoutError:
+                break
+            arrived = time.time()
+            if first:
+                first = False
+                continue
+            heard.append((code, json.loads(raw)["version"], arrived, base))
+
+
+async def hold_sockets(bases: list[str], codes: list[str], until: float, heard: list, ready) -> None:
+    tasks = [asyncio.create_task(listen(base, code, until, heard)) for base in bases for code in codes]
+    await asyncio.sleep(2.0)  # every socket open before the games start
+    ready()
+    await asyncio.gather(*tasks)
+
+
+# --- One part, in its own process (its settings come from the environment) ----------------------
+
+
+def make_tables(count: int, tag: str) -> list:
+    from accounts.models import User
+    from games import services
+
+    host = User.objects.create_user(f"bench-live-{tag}@example.com", None, display_name="Host")
+    options = {"amen_bonus": False, "negative": False, "target": 500, "bot_speed": "fast"}
+    games = []
+    for _ in range(count):
+        game = services.create_game(host, "romanroad", options, 4, "seated", host_plays=False)
+        for _ in range(4):
+            services.add_bot(game.pk, host)
+        games.append(game)
+    return host, games
+
+
+def measure(bases: list[str], tables: int, seconds: float) -> dict:
+    """Start ``tables`` tables, hold the sockets, and read what was heard against the move log."""
+    import threading
+
+    from django.db import connection
+
+    from games import services
+    from games.models import Move
+
+    host, games = make_tables(tables, uuid.uuid4().hex[:8])
+    heard: list = []
+    go = threading.Event()
+    opened_at = time.time()
+    until = opened_at + 2.0 + WARMUP + seconds + 2.0
+    thread = threading.Thread(
+        target=lambda: asyncio.run(hold_sockets(bases, [g.code for g in games], until, heard, go.set))
+    )
+    thread.start()
+    go.wait(30)
+    started = {game.pk: services.start_game(game.pk, host).version for game in games}
+    window = (time.time() + WARMUP, time.time() + WARMUP + seconds)
+    thread.join()
+    connection.close()
+    ids = {g.code: g.pk for g in games}
+    created = {}
+    for game_id, number, at in Move.objects.filter(game_id__in=ids.values()).values_list(
+        "game_id", "number", "created_at"
+    ):
+        created[(game_id, started[game_id] + 1 + number)] = at.timestamp()
+    in_window = [t for t in created.values() if window[0] <= t < window[1]]
+    latencies = []
+    for code, version, arrived, _base in heard:
+        made = created.get((ids[code], version))
+        if made is not None and window[0] <= made < window[1]:
+            latencies.append((arrived - made) * 1000)
+    return {
+        "tables": tables,
+        "seconds": seconds,
+        "moves": len(in_window),
+        "moves_per_second": len(in_window) / seconds,
+        "latencies": latencies,
+        "sockets": len(bases) * tables,
+        "load": os.getloadavg()[0],
+    }
+
+
+def step_costs(steps: int = 200) -> dict:
+    """What one computer player's step costs in a worker, measured here with the workers stopped
+    (the step's own task is not enqueued), and what one push from synchronous code costs."""
+    from unittest import mock
+
+    from games import services, tasks
+    from games.live.push import announce_version
+
+    host, (game,) = make_tables(1, uuid.uuid4().hex[:8])
+    with (
+        mock.patch.object(tasks.play_bot_step, "apply_async"),
+        mock.patch.object(tasks.flip_timed, "apply_async"),
+    ):
+        services.start_game(game.pk, host)
+        for seat in range(20):
+            tasks.play_bot_step(game.pk, seat % 4)
+        wall, cpu = time.perf_counter(), time.process_time()
+        made = sum(bool(tasks.play_bot_step(game.pk, seat % 4)) for seat in range(steps))
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    push_wall, push_cpu = time.perf_counter(), time.process_time()
+    for _ in range(steps):
+        announce_version(game.pk, 0)
+    push_wall, push_cpu = time.perf_counter() - push_wall, time.process_time() - push_cpu
+    return {
+        "step_ms": wall / steps * 1000, "step_cpu_ms": cpu / steps * 1000, "step_moves": made,
+        "push_ms": push_wall / steps * 1000, "push_cpu_ms": push_cpu / steps * 1000,
+    }
+
+
+def part_redis(tables: int, seconds: float, workers: int) -> dict:
+    import django
+    import psycopg
+
+    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE]).fetchone():
+            conn.execute(f'CREATE DATABASE "{DATABASE}"')
+    django.setup()
+    from django.core.management import call_command
+
+    from tests.integration.live_harness import asgi_server
+    from tests.integration.mail_harness import SmtpSink, forget_queue, worker
+
+    call_command("migrate", verbosity=0)
+    sink = SmtpSink().start()
+    with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
+        for number in range(workers):
+            log = Path(tmp) / f"worker{number}" / "worker.log"
+            log.parent.mkdir()
+            stack.enter_context(
+                worker(
+                    database=os.environ["DATABASE_URL"], broker=os.environ["CELERY_BROKER_URL"],
+                    queue=os.environ["CELERY_TASK_DEFAULT_QUEUE"], smtp=sink.url, log=log,
+                )
+            )
+        layer = os.environ["CHANNEL_LAYER_URL"]
+        one = stack.enter_context(asgi_server(database=os.environ["DATABASE_URL"], channel_layer=layer))
+        other = stack.enter_context(asgi_server(database=os.environ["DATABASE_URL"], channel_layer=layer))
+        result = measure([one, other], tables, seconds)
+    result.update(step_costs())
+    sink.stop()
+    forget_queue(os.environ["CELERY_BROKER_URL"], os.environ["CELERY_TASK_DEFAULT_QUEUE"])
+    result["workers"] = workers
+    return result
+
+
+def part_embedded(seconds: float) -> dict:
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    from tests.integration.live_harness import asgi_server
+    from tests.integration.mail_harness import SmtpSink, worker
+
+    call_command("migrate", verbosity=0)
+    sink = SmtpSink().start()
+    var = Path(os.environ["VAR_DIR"])
+    with worker(
+        database=os.environ["DATABASE_URL"], broker="filesystem://", queue="celery", smtp=sink.url,
+        log=var.parent / "worker.log",
+    ), asgi_server(database=os.environ["DATABASE_URL"], channel_layer="", broker="filesystem://") as base:
+        result = measure([base], 1, seconds)
+    sink.stop()
+    return result
+
+
+# --- The whole run ----------------------------------------------------------------------------------
+
+
+def run_part(name: str, env: dict, *, seconds: float, tables: int, workers: int) -> dict:
+    command = [sys.executable, "-m", "bench.bench_romanroad_live", "--part", name,
+               "--seconds", str(seconds), "--tables", str(tables), "--workers", str(workers)]
+    done = subprocess.run(command, cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True)
+    if done.returncode:
+        raise SystemExit(f"the {name} part failed:\n{done.stderr[-4000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def row(label: str, result: dict) -> str:
+    values = result["latencies"]
+    if not values:
+        return f"| {label} | {result['moves_per_second']:.1f} | 0 | – | – | – |"
+    return (
+        f"| {label} | {result['moves_per_second']:.1f} | {len(values)} | {percentile(values, 0.5):.0f} | "
+        f"{percentile(values, 0.95):.0f} | {max(values):.0f} |"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--tables", type=int, default=25)
+    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--part", choices=["redis", "embedded"])
+    args = parser.parse_args()
+    queue = f"bench-live-{uuid.uuid4().hex[:8]}"
+    if args.part == "redis":
+        print(json.dumps(part_redis(args.tables, args.seconds, args.workers)))
+        return
+    if args.part == "embedded":
+        print(json.dumps(part_embedded(args.seconds)))
+        return
+    redis_env = {
+        "DATABASE_URL": f"{PG}/{DATABASE}",
+        "CELERY_BROKER_URL": f"{REDIS}/12",
+        "CELERY_TASK_DEFAULT_QUEUE": queue,
+        "CHANNEL_LAYER_URL": f"{REDIS}/11",
+        "CACHE_URL": f"{REDIS}/10",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "LOG_LEVEL": "WARNING",
+    }
+    production = run_part("redis", redis_env, seconds=args.seconds, tables=args.tables, workers=args.workers)
+    # The pace's own ceiling: one table with a worker to itself, nothing waiting for a CPU.
+    redis_env["CELERY_TASK_DEFAULT_QUEUE"] = f"{queue}-one"
+    alone = run_part("redis", redis_env, seconds=args.seconds / 2, tables=1, workers=1)
+    with tempfile.TemporaryDirectory() as tmp:
+        var = Path(tmp) / "var"
+        var.mkdir()
+        embedded_env = {
+            "DATABASE_URL": f"sqlite:///{var / 'db.sqlite3'}",
+            "VAR_DIR": str(var),
+            "CELERY_BROKER_URL": "filesystem://",
+            "CELERY_TASK_DEFAULT_QUEUE": "celery",
+            "CHANNEL_LAYER_URL": "",
+            "CACHE_URL": "",
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "LOG_LEVEL": "WARNING",
+        }
+        embedded = run_part("embedded", embedded_env, seconds=args.seconds, tables=1, workers=1)
+    when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    lines = [
+        f"`python -m bench.bench_romanroad_live`, {when}, {machine()}; "
+        f"load average {production['load']:.1f} at the end of the Redis part.",
+        "",
+        f"Production-like: PostgreSQL, Redis (broker, channel layer, cache), two daphne processes, "
+        f"{production['workers']} Celery workers (solo pool); {production['tables']} tables × 4 computer "
+        f"players at \"fast\" (a move every 0.75–1.25 s each, so at most about "
+        f"{production['tables'] * 4} moves a second); {production['sockets']} sockets, one per table on "
+        f"each web process. Embedded default (`make run`): SQLite, the filesystem broker (one worker, "
+        f"solo pool, polling every second), one daphne with the in-memory layer and its 0.2 s version "
+        f"watch; 1 table × 4 fast computer players, 1 socket. {production['seconds']:.0f} s measured "
+        f"after {WARMUP:.0f} s of play.",
+        "",
+        "Latency: a socket hearing \"version N is out\" minus the `created_at` of the move that made "
+        "version N (stamped at the row's INSERT, a few ms before the commit: commit → socket plus "
+        "the end of the transaction). Every socket's every version counts.",
+        "",
+        "| Setup | moves applied / s | pushes heard | median ms | p95 ms | max ms |",
+        "|---|---|---|---|---|---|",
+        row(f"PostgreSQL + Redis, 2 web processes, {production['tables']} tables", production),
+        row("PostgreSQL + Redis, 2 web processes, 1 table alone", alone),
+        row("embedded default, 1 table", embedded),
+        "",
+        f"One table alone makes {alone['moves_per_second']:.1f} moves a second (its computer players "
+        f"also wait while stuck, and between hands), so {production['tables']} tables could make about "
+        f"{alone['moves_per_second'] * production['tables']:.0f} if nothing waited for a CPU; they made "
+        f"{production['moves_per_second']:.0f}: on this 2-core machine the workers, PostgreSQL and the "
+        "two web processes share the CPUs, and the computer players' pace stretches rather than the "
+        "pushes slowing (the latency above is measured under that load).",
+        "",
+        f"Where a worker's time goes (measured after the run, workers stopped): one computer player's "
+        f"step (lock, choose, apply, save, log, then the followers of the commit) takes "
+        f"{production['step_ms']:.1f} ms, {production['step_cpu_ms']:.1f} ms of it CPU; of that, the push "
+        f"\"version N is out\" alone takes {production['push_ms']:.1f} ms "
+        f"({production['push_cpu_ms']:.1f} ms CPU), "
+        "because `async_to_sync` runs each `group_send` in a new event loop, so channels_redis opens a "
+        "new connection for every push. A push from a worker over a kept connection would take that "
+        "share off every move.",
+    ]
+    from bench.results import write_section
+
+    write_section(TITLE, lines)
+    print("\n".join(lines))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,14 @@
+from django.apps import AppConfig
+
+
+class RomanRoadConfig(AppConfig):
+    name = "games.romanroad"
+    label = "romanroad"
+    verbose_name = "Roman Road"
+
+    def ready(self) -> None:
+        from games import kinds
+
+        from .web import RomanRoadKind
+
+        kinds.register(RomanRoadKind())

@@ -1,0 +1,151 @@
+"""What the Roman Road table draws, computed from a seat's view (never from the state).
+
+The viewer's own piles come large, with every place each playable card may go
+(``targets``) and the Foundation a double tap sends it to; the other seats come
+small: their Store count and top, their Work tops and Search pile top. Nothing
+here can show a Search deck: the view holds only its count.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+PILE_NAMES = ("Work 1", "Work 2", "Work 3")
+
+
+def symbol_slug(symbol: str) -> str:
+    """``"life ring"`` -> ``"life-ring"``: the id of the suit's icon in the page's SVG sprite."""
+    return symbol.replace(" ", "-")
+
+
+def _card(card: dict | None, **extra) -> dict | None:
+    if card is None:
+        return None
+    shown = {**card, "sym": symbol_slug(card["symbol"]), "targets": "", "foundation": "", "source": ""}
+    return {**shown, **extra}
+
+
+def _playable(card: dict | None, moves: dict[str, dict]) -> dict | None:
+    """A top card with the places it may go, if it may go anywhere now."""
+    if card is None:
+        return None
+    move = moves.get(card["id"])
+    if move is None or not move["targets"]:
+        return _card(card)
+    return _card(
+        card,
+        targets=" ".join(move["targets"]),
+        foundation=move["foundation"] or "",
+        source=move["from"],
+    )
+
+
+def _work(view: dict, seat: int, moves: dict[str, dict], stacks: dict[str, dict]) -> list[dict]:
+    piles = []
+    for number, pile in enumerate(view["seats"][seat]["work"]):
+        cards = []
+        for depth, card in enumerate(pile):
+            if depth == len(pile) - 1:
+                shown = _playable(card, moves)
+            elif card["id"] in stacks:
+                stack = stacks[card["id"]]
+                targets = " ".join(stack["targets"])
+                shown = _card(card, targets=targets, source=stack["from"], carries=stack["cards"] - 1)
+            else:
+                shown = _card(card)
+            cards.append(shown)
+        piles.append({"number": number, "to": f"work:{number}", "name": PILE_NAMES[number], "cards": cards})
+    return piles
+
+
+def _mine(view: dict) -> dict | None:
+    you = view["you"]
+    if you is None:
+        return None
+    seat = view["seats"][you["seat"]]
+    moves = {move["card"]: move for move in you["playable"]}
+    stacks = {stack["card"]: stack for stack in you["stacks"]}
+    return {
+        **seat,
+        "store_top": _playable(seat["store_top"], moves),
+        "pile_top": _playable(seat["pile_top"], moves),
+        "work": _work(view, you["seat"], moves, stacks),
+        "can_flip": you["can_flip"],
+        "turn_over": you["turn_over"],
+        "can_stuck": {"type": "stuck"} in view["legal"],
+        "can_ready": {"type": "ready"} in view["legal"],
+        "moves": sum(1 for move in you["playable"] if move["targets"]) + len(you["stacks"]),
+    }
+
+
+def _other(seat: dict) -> dict:
+    return {
+        **seat,
+        "store_top": _card(seat["store_top"]),
+        "pile_top": _card(seat["pile_top"]),
+        "work_tops": [_card(pile[-1]) if pile else None for pile in seat["work"]],
+        "work_sizes": [len(pile) for pile in seat["work"]],
+    }
+
+
+def _foundation(pile: dict) -> dict:
+    return {
+        **pile,
+        "sym": symbol_slug(pile["symbol"]),
+        "top": _card(pile["cards"][-1]),
+        "height": len(pile["cards"]),
+        "owners": [card["owner"] for card in pile["cards"]],
+    }
+
+
+def _sheet(view: dict) -> list[dict]:
+    """The score sheet, one row per hand, newest last: each seat's four numbers and the Amen."""
+    rows = []
+    for row in view["sheet"]:
+        cells = [
+            {
+                "played": row["foundations"][seat],
+                "store": row["store"][seat],
+                "score": row["scores"][seat],
+                "total": row["totals"][seat],
+                "amen": row["amen"] == seat,
+                "seat": seat,
+                "deck": view["seats"][seat]["deck"]["key"],
+            }
+            for seat in range(view["players"])
+        ]
+        rows.append({"hand": row["hand"], "cells": cells, "blocked": row["amen"] is None})
+    return rows
+
+
+def _places(view: dict) -> list[dict]:
+    """Best first: each seat's place (equal totals share one) and total, once the game is over."""
+    if not view["over"]:
+        return []
+    rows = [
+        {"seat": seat["seat"], "place": view["places"][seat["seat"]], "total": seat["total"]}
+        for seat in view["seats"]
+    ]
+    return sorted(rows, key=lambda row: (row["place"], row["seat"]))
+
+
+def romanroad_context(view: dict, next_hand_at: datetime | None, now: datetime) -> dict:
+    """The board's context: ``rr_you`` (large), ``rr_others`` (small), the Foundations, the sheet."""
+    mine = _mine(view)
+    others = [_other(seat) for seat in view["seats"] if mine is None or seat["seat"] != mine["seat"]]
+    left = None
+    if next_hand_at is not None and view["phase"] == "between":
+        left = max(0, round((next_hand_at - now).total_seconds()))
+    sheet = _sheet(view)
+    return {
+        "rr_you": mine,
+        "rr_others": others,
+        "rr_foundations": [_foundation(pile) for pile in view["foundations"]],
+        "rr_done": [_foundation(pile) for pile in view["set_aside"]],
+        "rr_sheet": sheet,
+        "rr_last": sheet[-1] if sheet else None,
+        "rr_next_hand_at": next_hand_at if left is not None else None,
+        "rr_seconds_left": left,
+        "rr_places": _places(view),
+        "rr_symbols": ("apple", "arrows", "cross", "life-ring"),
+    }

@@ -1,0 +1,179 @@
+"""Computer players at a Roman Road table, through the Celery task functions called directly on a
+simulated clock: they keep their pace, come back after everyone was stuck and after the deal, stop
+when the hand is over, and one seat never runs two chains."""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from datetime import datetime, timedelta
+from unittest import mock
+
+import pytest
+from django.core.cache import cache
+from django.utils import timezone
+
+from games import services, tasks
+from games.models import Game, Move
+from games.notifications import deadlines
+from games.romanroad.bot import SPEEDS
+from games.romanroad.web import BETWEEN_SECONDS
+from tests.games.romanroad.site import lay_out, lobby_table, rig
+
+pytestmark = pytest.mark.django_db
+
+
+class Clock:
+    """The worker's side, run by hand: scheduled bot steps and timed flips wait in time order and
+    run when the simulated clock reaches them; ``timezone.now`` reads the simulated clock."""
+
+    def __init__(self, capture) -> None:
+        self.now = datetime(2026, 3, 1, 12, 0, tzinfo=timezone.get_current_timezone())
+        self.queue: list = []
+        self.order = itertools.count()
+        self.capture = capture
+        self.moves: dict[int, list[datetime]] = {}
+
+    def later(self, task, args, kwargs=None, countdown=0.0) -> None:
+        due = self.now + timedelta(seconds=countdown)
+        heapq.heappush(self.queue, (due, next(self.order), task, tuple(args), kwargs or {}))
+
+    def pending(self, seat: int) -> int:
+        return sum(1 for _, _, task, args, _ in self.queue if task == "step" and args[1] == seat)
+
+    def act(self, action):
+        """Run ``action`` as a request or task would: its on-commit followers run after it."""
+        with self.capture(execute=True):
+            return action()
+
+    def tick(self) -> bool:
+        if not self.queue:
+            return False
+        due, _, task, args, kwargs = heapq.heappop(self.queue)
+        self.now = max(self.now, due)
+        if task == "step":
+            before = Move.objects.filter(game_id=args[0]).count()
+            self.act(lambda: tasks.play_bot_step(*args, **kwargs))
+            if Move.objects.filter(game_id=args[0]).count() > before:
+                self.moves.setdefault(args[1], []).append(self.now)
+        else:
+            self.act(lambda: deadlines.flip_timed(args[0]))
+        return True
+
+    def run(self, until, limit: int = 3000) -> None:
+        for _ in range(limit):
+            if until() or not self.tick():
+                return
+        raise AssertionError("the clock ran out of steps")
+
+
+@pytest.fixture
+def clock(django_capture_on_commit_callbacks):
+    cache.clear()
+    sim = Clock(django_capture_on_commit_callbacks)
+
+    def step(args, kwargs=None, countdown=0.0):
+        sim.later("step", args, kwargs, countdown)
+
+    def flip(args, countdown=0.0, **_):
+        sim.later("flip", args, None, countdown)
+
+    with (
+        mock.patch.object(tasks.play_bot_step, "apply_async", side_effect=step),
+        mock.patch.object(tasks.flip_timed, "apply_async", side_effect=flip),
+        mock.patch("django.utils.timezone.now", side_effect=lambda: sim.now),
+    ):
+        yield sim
+
+
+def table(make_user, bots: int = 2, speed: str = "fast") -> tuple[Game, object]:
+    julius = make_user("Julius")
+    return lobby_table(julius, bots=bots, bot_speed=speed), julius
+
+
+def stuck(game: Game, user) -> None:
+    services.submit_move(game.pk, user, {"type": "stuck"}, None)
+
+
+def test_the_start_sets_one_chain_per_computer_player_at_its_pace(clock, make_user):
+    game, _ = table(make_user)
+    assert clock.pending(1) == 0  # the lobby's start committed nothing in this test's transaction
+    clock.act(lambda: tasks.wake_bots(Game, game=game, seats=list(game.seats.all()), source="lobby"))
+    assert clock.pending(1) == 1 and clock.pending(2) == 1
+    clock.run(until=lambda: len(clock.moves.get(1, [])) >= 6)
+    gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(clock.moves[1])]
+    low, high = SPEEDS["fast"] * 0.75, SPEEDS["fast"] * 1.25
+    assert all(low - 1e-6 <= gap <= high + 1e-6 for gap in gaps), gaps
+
+
+def test_a_turn_around_brought_by_a_computer_player_brings_the_other_back(clock, make_user):
+    """Julius and Computer 1 are stuck; Computer 2's Stuck turns the decks around, and Computer 1,
+    whose chain ended when it got stuck, gets a chain again."""
+    game, julius = table(make_user)
+    state = game.state
+    lay_out(state, 0, store=["mt-323-5"], work=(["mt-1013-8"], ["mt-623-8"], ["mt-58-8"]), stuck=True)
+    lay_out(state, 1, store=["mk-323-5"], work=(["mk-1013-8"], ["mk-623-8"], ["mk-58-8"]), stuck=True)
+    lay_out(state, 2, store=["lk-323-5"], work=(["lk-1013-8"], ["lk-623-8"], ["lk-58-8"]))
+    state["seats"][2]["flips"] = 99  # it has seen its whole Search deck: its next move is Stuck
+    rig(game, state)
+    clock.later("step", (game.pk, 2), {"after": game.move_count}, 1.0)
+    clock.tick()
+    game.refresh_from_db()
+    assert game.state["turnarounds"] == 1 and game.engine.to_act(game.state) == [0, 1, 2]
+    assert clock.pending(1) == 1 and clock.pending(2) == 1
+
+
+def test_the_last_ready_brought_by_a_computer_player_deals_and_brings_the_others_back(clock, make_user):
+    game, julius = table(make_user)
+    state = game.state
+    state.update(phase="between", ready=[True, True, False], hand=1, sheet=[], totals=[0, 0, 0])
+    rig(game, state)
+    clock.later("step", (game.pk, 2), {"after": game.move_count}, 1.0)
+    clock.tick()
+    game.refresh_from_db()
+    assert game.state["phase"] == "hand" and game.state["hand"] == 2
+    assert clock.pending(1) == 1 and clock.pending(2) == 1
+
+
+def test_a_hand_plays_to_its_end_the_chains_stop_and_the_clock_deals_the_next(clock, make_user):
+    """Julius presses Stuck whenever he is awaited in a hand; the computer players play on."""
+    game, julius = table(make_user)
+
+    def julius_stuck_if_awaited() -> bool:
+        game.refresh_from_db()
+        if game.state["phase"] == "hand" and 0 in game.engine.to_act(game.state):
+            clock.act(lambda: stuck(game, julius))
+        return game.state["phase"] != "hand"
+
+    clock.act(lambda: stuck(game, julius))
+    clock.run(until=julius_stuck_if_awaited)
+    game.refresh_from_db()
+    assert game.state["phase"] == "between" and game.state["hand"] == 1
+    ended = clock.now
+    clock.run(until=lambda: all(Game.objects.get(pk=game.pk).state["ready"][1:]))
+    assert clock.now - ended < timedelta(seconds=2)  # fast computer players say they are ready
+    moves = Move.objects.filter(game=game).count()
+    clock.run(until=lambda: Game.objects.get(pk=game.pk).state["phase"] == "hand")
+    game.refresh_from_db()
+    assert Move.objects.filter(game=game).count() == moves + 1  # the computer players only waited
+    assert game.state["hand"] == 2 and not any(me["stuck"] for me in game.state["seats"])
+    assert clock.now - ended >= timedelta(seconds=BETWEEN_SECONDS)
+    assert Move.objects.filter(game=game).latest("number").summary == "Julius is ready. Hand 2 is dealt."
+    assert clock.pending(1) == 1 and clock.pending(2) == 1
+
+
+def test_a_second_chain_for_one_seat_ends_at_its_first_step(clock, make_user):
+    """Where the chain key is not shared (the embedded default's local memory), a change can start
+    a second chain for a seat that has one: the first step that finds the seat has moved since it
+    was scheduled ends its chain, so the seat keeps its pace."""
+    game, julius = table(make_user, bots=1, speed="steady")
+    clock.act(lambda: tasks.wake_bots(Game, game=game, seats=list(game.seats.all()), source="lobby"))
+    clock.now += timedelta(seconds=0.9)
+    cache.clear()  # another process's memory: it does not know the chain
+    game.refresh_from_db()
+    clock.act(lambda: tasks.wake_bots(Game, game=game, seats=list(game.seats.all()), source="player"))
+    assert clock.pending(1) == 2
+    clock.run(until=lambda: len(clock.moves.get(1, [])) >= 8)
+    assert clock.pending(1) == 1
+    gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(clock.moves[1])]
+    assert min(gaps) >= SPEEDS["steady"] * 0.75 - 1e-6, gaps
