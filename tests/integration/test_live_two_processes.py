@@ -3,40 +3,15 @@
 from __future__ import annotations
 
 import json
-import os
 import time
 
 import pytest
-from django.db import connection
 from websockets.sync.client import connect
 
 from games.models import Game
-from tests.integration.live_harness import SignedIn, asgi_server
-from tests.integration.mail_harness import database_url, reachable
+from tests.integration.live_harness import SignedIn
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
-
-REDIS = ("127.0.0.1", 6379)
-LAYER = f"redis://{REDIS[0]}:{REDIS[1]}/14"
-
-
-@pytest.fixture
-def servers(settings):
-    missing = []
-    if connection.vendor != "postgresql":
-        missing.append("PostgreSQL (set DATABASE_URL=postgres://…)")
-    if not reachable(*REDIS):
-        missing.append(f"Redis at {REDIS[0]}:{REDIS[1]}")
-    if missing:
-        reason = "two ASGI processes need " + " and ".join(missing)
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI: {reason}", pytrace=False)
-        pytest.skip(reason)
-    database = database_url(settings.DATABASES["default"])
-    with asgi_server(database=database, channel_layer=LAYER) as one, asgi_server(
-        database=database, channel_layer=LAYER
-    ) as other:
-        yield one, other
 
 
 def test_a_move_through_one_process_reaches_a_socket_on_the_other(servers, make_table):
