@@ -53,12 +53,13 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
-def new_game(tag: str) -> tuple[Game, list[Client]]:
+def new_game(tag: str, kind: str = "poker", players: int = PLAYERS) -> tuple[Game, list[Client]]:
+    """A started table of ``players`` people, each with a signed-in client."""
     users = [
         User.objects.create_user(f"p{i}-{tag}@bench.local", "bench-pass", display_name=f"P{i}")
-        for i in range(PLAYERS)
+        for i in range(players)
     ]
-    game = services.create_game(users[0], "poker", {}, PLAYERS, "seated")
+    game = services.create_game(users[0], kind, {}, players, "seated")
     for user in users[1:]:
         services.join_game(game.pk, user)
     game = services.start_game(game.pk, users[0])

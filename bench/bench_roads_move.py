@@ -34,8 +34,6 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
-from accounts.models import User  # noqa: E402
-from games import services  # noqa: E402
 from games.models import Game  # noqa: E402
 from games.roads.bot import choose  # noqa: E402
 from games.rules import choose_move  # noqa: E402
@@ -49,23 +47,6 @@ QUERY_LABELS = {
     "play": "the turn goes on",
     "turn end": "any move that hands the turn on",
 }
-
-
-def new_game(tag: str) -> tuple[Game, list[Client]]:
-    users = [
-        User.objects.create_user(f"r{i}-{tag}@bench.local", "bench-pass", display_name=f"R{i}")
-        for i in range(PLAYERS)
-    ]
-    game = services.create_game(users[0], "roads", {}, PLAYERS, "seated")
-    for user in users[1:]:
-        services.join_game(game.pk, user)
-    game = services.start_game(game.pk, users[0])
-    clients = []
-    for user in users:
-        client = Client()
-        client.force_login(user)
-        clients.append(client)
-    return game, clients
 
 
 def form_data(move: dict, turn: int) -> dict:
@@ -87,7 +68,7 @@ def main() -> None:
     games = 0
     while sum(map(len, times.values())) < MOVES:
         games += 1
-        game, clients = new_game(f"{time.time_ns()}-{games}")
+        game, clients = bench_moves.new_game(f"{time.time_ns()}-{games}", "roads", PLAYERS)
         url = f"/g/{game.code}/move/"
         while game.status == Game.Status.ACTIVE and sum(map(len, times.values())) < MOVES:
             seat = game.engine.to_act(game.state)[0]

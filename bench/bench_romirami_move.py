@@ -20,7 +20,7 @@ import time
 import django
 
 # The same database, settings and in-process broker as the Poker move bench, which sets them on import.
-from bench.bench_moves import percentile, record
+from bench.bench_moves import new_game, percentile, record
 
 django.setup()
 
@@ -30,8 +30,6 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
-from accounts.models import User  # noqa: E402
-from games import services  # noqa: E402
 from games.models import Game  # noqa: E402
 from games.romirami.bot import choose  # noqa: E402
 from games.romirami.presenter import STAR_WORD  # noqa: E402
@@ -41,23 +39,6 @@ MOVES = int(os.environ.get("BENCH_MOVES", "600"))
 PLAYERS = 3
 KINDS = ("take", "complete", "end_turn", "discard")
 SECTION = "Romi Rami move (server time)"
-
-
-def new_game(tag: str) -> tuple[Game, list[Client]]:
-    users = [
-        User.objects.create_user(f"r{i}-{tag}@bench.local", "bench-pass", display_name=f"R{i}")
-        for i in range(PLAYERS)
-    ]
-    game = services.create_game(users[0], "romirami", {}, PLAYERS, "seated")
-    for user in users[1:]:
-        services.join_game(game.pk, user)
-    game = services.start_game(game.pk, users[0])
-    clients = []
-    for user in users:
-        client = Client()
-        client.force_login(user)
-        clients.append(client)
-    return game, clients
 
 
 def form(move: dict) -> dict:
@@ -85,7 +66,7 @@ def main() -> None:
     games = 0
     while sum(len(t) for t in times.values()) < MOVES:
         games += 1
-        game, clients = new_game(f"{time.time_ns()}-{games}")
+        game, clients = new_game(f"{time.time_ns()}-{games}", "romirami", PLAYERS)
         url = f"/g/{game.code}/move/"
         while game.status == Game.Status.ACTIVE and sum(len(t) for t in times.values()) < MOVES:
             (seat,) = game.engine.to_act(game.state)
