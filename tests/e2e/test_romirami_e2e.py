@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from django.db import connection
+from playwright.sync_api import expect
 
 from games.models import Game
 from tests.e2e.test_poker_e2e import sign_up
@@ -94,7 +95,7 @@ def take(page, shots: dict) -> None:
     form = page.locator("form.rami-take")
     groups = json.loads(form.get_attribute("data-takes"))
     button = form.locator("button[data-take-button]")
-    assert button.is_disabled()  # nothing tapped yet (the script has run on this board)
+    expect(button).to_be_disabled()  # nothing tapped yet, once the script has set up this board
     market = [int(v) for v in form.locator("input[name=cards]").evaluate_all("els => els.map(e => e.value)")]
     legal = {tuple(sorted(g)) for g in groups}
     wrong = next(
@@ -104,7 +105,7 @@ def take(page, shots: dict) -> None:
     if wrong and "wrong" not in shots:  # a pair that is no group: the button stays off
         for card in wrong:
             form.locator(f"label.rami-pick:has(input[value='{card}'])").click()
-        assert button.is_disabled()
+        expect(button).to_be_disabled()
         assert "not one group" in form.locator("[data-take-status]").inner_text()
         shots["wrong"] = True
         for card in wrong:
@@ -114,7 +115,7 @@ def take(page, shots: dict) -> None:
         for card in group:
             form.locator(f"input[value='{card}']").focus()
             page.keyboard.press("Space")
-        assert button.is_enabled()
+        expect(button).to_be_enabled()
         shot(page, "keyboard_take", full_page=False)
         shots["keyboard"] = True
         before = version(page)
@@ -124,7 +125,7 @@ def take(page, shots: dict) -> None:
         return
     for card in group:
         form.locator(f"label.rami-pick:has(input[value='{card}'])").click()
-    assert button.is_enabled()
+    expect(button).to_be_enabled()
     if len(group) > 1 and page.viewport_size["width"] < 500 and "phone_take" not in shots:
         shot(page, "phone_take", full_page=False)
         shots["phone_take"] = True
