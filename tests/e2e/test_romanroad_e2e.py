@@ -10,7 +10,6 @@ under CI=true, where that fails the run.
 
 from __future__ import annotations
 
-import os
 import re
 import time
 import uuid
@@ -21,12 +20,12 @@ from django.db import connection
 
 from games.models import Game
 from tests.integration.live_harness import asgi_server
-from tests.integration.mail_harness import SmtpSink, database_url, forget_queue, reachable, worker
+from tests.integration.mail_harness import SmtpSink, database_url, forget_queue, worker
+from tests.real_parts import REDIS, require
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-REDIS = ("127.0.0.1", 6379)
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 HAND_SECONDS = 240  # a hand with two fast computer players takes about a minute
@@ -36,16 +35,7 @@ PASSWORD = "a-long-Passw0rd"
 @pytest.fixture
 def site(tmp_path, monkeypatch):
     """A daphne process and a Celery worker over this test's PostgreSQL database and Redis."""
-    missing = []
-    if connection.vendor != "postgresql":
-        missing.append("PostgreSQL (set DATABASE_URL=postgres://…)")
-    if not reachable(*REDIS):
-        missing.append(f"Redis at {REDIS[0]}:{REDIS[1]}")
-    if missing:
-        reason = "the live Roman Road table needs " + " and ".join(missing)
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI: {reason}", pytrace=False)
-        pytest.skip(reason)
+    require("the live Roman Road table", redis=True)
     database = database_url(connection.settings_dict)
     queue = f"rr-e2e-{uuid.uuid4().hex[:8]}"
     redis = f"redis://{REDIS[0]}:{REDIS[1]}"

@@ -4,15 +4,12 @@ services.submit_move. Exactly one card takes a Foundation place; the other playe
 
 from __future__ import annotations
 
-import os
-import threading
-
 import pytest
-from django.db import connection
 
 from games import services
 from games.models import Game, Move
 from tests.games.romanroad.site import foundation, lay_out, rig
+from tests.real_parts import at_once, require
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
@@ -22,32 +19,7 @@ TOO_LATE = "Too late — the 4 of Romans 5:8 is already there."
 
 @pytest.fixture(autouse=True)
 def needs_postgres():
-    if connection.vendor != "postgresql":
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI must run this test on PostgreSQL (set DATABASE_URL).")
-        pytest.skip("Needs PostgreSQL (set DATABASE_URL): SQLite serialises every write.")
-
-
-def at_once(calls) -> list:
-    """Run the calls in threads released together; each result is a value or the exception raised."""
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(index, call):
-        try:
-            barrier.wait(timeout=10)
-            results[index] = call()
-        except Exception as exc:  # noqa: BLE001 — the test inspects it
-            results[index] = exc
-        finally:
-            connection.close()  # each thread has its own connection
-
-    threads = [threading.Thread(target=run, args=(i, call)) for i, call in enumerate(calls)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=30)
-    return results
+    require("racing moves (SQLite serialises every write)")
 
 
 def racing(game: Game) -> Game:
