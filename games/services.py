@@ -349,7 +349,7 @@ def start_game(game_id: int, host) -> Game:
     if not engine.min_players <= len(seats) <= engine.max_players:
         raise MoveRejected(
             f"{engine.name} needs {engine.min_players} to {engine.max_players} players; "
-            f"{len(seats)} are seated.",
+            f"{len(seats)} {'is' if len(seats) == 1 else 'are'} seated.",
             409,
         )
     rng = setup_rng(game.seed)

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 from django import template
+from django.utils import timezone
+from django.utils.timesince import timesince
 
 register = template.Library()
 
@@ -31,3 +34,13 @@ def ordinal_suffix(number) -> str:
     if 10 <= number % 100 <= 20:
         return "th"
     return {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+
+
+@register.filter
+def ago(moment) -> str:
+    """How long ago ``moment`` was, in words: "just now" under a minute (never "0 minutes ago")."""
+    if not moment:
+        return ""
+    if timezone.now() - moment < timedelta(minutes=1):
+        return "just now"
+    return f"{timesince(moment)} ago"

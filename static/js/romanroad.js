@@ -74,7 +74,7 @@
     unmark();
     picked = about(el);
     if (!picked.targets.length || !mark()) { picked = null; return; }
-    hint("Now tap where it goes: " + picked.targets.map(zoneName).join(", ") + ". Escape or “Put it back” to choose again.");
+    hint("Now tap or press where it goes: " + picked.targets.map(zoneName).join(", ") + ". Escape or “Put it back” to choose again.");
     if (byKey) {
       var first = document.querySelector('.rr .rr-drop[data-to="' + picked.targets[0] + '"]');
       if (first) first.focus();

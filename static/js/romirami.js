@@ -22,10 +22,10 @@
     if (button) {
       button.disabled = !ok;
       button.textContent = ok ? "Take " + (picked.length === 1 ? "this card" : "these " + picked.length + " cards")
-                              : "Take the tapped cards";
+                              : "Take the chosen cards";
     }
     if (status) {
-      status.textContent = !picked.length ? "Tap 1, 2 or 3 cards of one number or one suit."
+      status.textContent = !picked.length ? "Tap or press 1, 2 or 3 cards of one number or one suit."
         : ok ? "You may take " + (picked.length === 1 ? "this card." : "these cards.")
         : "These cards are not one group you may take: 1 to 3 cards of one number or one suit.";
       status.classList.toggle("rami-bad", picked.length > 0 && !ok);

@@ -117,7 +117,7 @@ def test_host_removes_a_seat_others_cannot(client, make_user, open_game, host):
 def test_only_host_starts_and_needs_enough_players(client, make_user, open_game, host):
     client.force_login(host)
     response = client.post(reverse("start", args=[open_game.code]))
-    assert response.status_code == 409 and "needs 2 to 6 players" in response.content.decode()
+    assert response.status_code == 409 and "needs 2 to 6 players; 1 is seated." in response.content.decode()
     player = make_user("A")
     services.join_game(open_game.pk, player)
     client.force_login(player)
