@@ -3,6 +3,7 @@ from __future__ import annotations
 from django import forms
 
 from . import kinds
+from .invites import normalize_code
 from .models import Game
 
 HOUR, DAY = 3600, 86400
@@ -52,7 +53,16 @@ class NewGameForm(forms.Form):
 
 
 class JoinCodeForm(forms.Form):
-    code = forms.CharField(label="Join code", max_length=8, min_length=4)
+    # Room for a code typed with spaces or dashes ("7pv-uar"); what counts is the code within.
+    code = forms.CharField(
+        label="Join code", max_length=20,
+        widget=forms.TextInput(
+            attrs={"autocapitalize": "characters", "autocomplete": "off", "spellcheck": "false"}
+        ),
+    )
 
     def clean_code(self) -> str:
-        return self.cleaned_data["code"].strip().upper()
+        code = normalize_code(self.cleaned_data["code"])
+        if not 4 <= len(code) <= 8:
+            raise forms.ValidationError("A join code has six letters and digits, like 7PV-UAR.")
+        return code

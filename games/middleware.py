@@ -16,6 +16,7 @@ from django.shortcuts import render
 
 from accounts import limits
 
+from .invites import normalize_code
 from .models import Game
 
 NUL = "\x00"
@@ -75,7 +76,7 @@ class CodeGuessMiddleware:
         code = view_kwargs.get("code")
         if not isinstance(code, str):
             return None
-        request.table_code = code.upper()
+        request.table_code = normalize_code(code)
         if limits.guessing(request):
             # A page's own background refresh leaves the page as it is.
             return limits.too_many(request, "code_misses", quiet=request.method == "GET" and request.htmx)

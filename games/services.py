@@ -278,16 +278,26 @@ def _next_position(game: Game) -> int:
     return 0 if last is None else last + 1
 
 
+def why_closed(game: Game, seated: int) -> str | None:
+    """Why the table takes no new player, in a sentence, or None while it has a free seat."""
+    if game.status == Game.Status.FINISHED:
+        return "This game is over; it cannot take new players."
+    if game.status != Game.Status.OPEN:
+        return "This game has already started; it cannot take new players."
+    if seated >= game.max_seats:
+        return f"This table is full: all {game.max_seats} seats are taken."
+    return None
+
+
 @transaction.atomic
 def join_game(game_id: int, user) -> Seat:
     game = Game.objects.select_for_update().get(pk=game_id)
     existing = game.seats.filter(user=user).first()
     if existing:
         return existing
-    if game.status != Game.Status.OPEN:
-        raise MoveRejected("This game has already started; it cannot take new players.", 409)
-    if game.seats.count() >= game.max_seats:
-        raise MoveRejected("This table is full.", 409)
+    closed = why_closed(game, game.seats.count())
+    if closed:
+        raise MoveRejected(closed, 409)
     seat = Seat.objects.create(game=game, user=user, position=_next_position(game), name=user.display_name)
     _touch(game)
     return seat

@@ -5,10 +5,12 @@ from . import kinds, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz/", views.healthz, name="healthz"),
+    path("rules/<slug:kind>/", views.rules, name="rules"),
     path("games/", views.my_games, name="my_games"),
     path("games/new/<slug:kind>/", views.new_game, name="new_game"),
     path("join/", views.join_by_code, name="join_by_code"),
     path("join/<str:code>/", views.join, name="join"),
+    path("join/<str:code>/qr.svg", views.join_qr, name="join_qr"),
     path("g/<str:code>/", views.game_page, name="game"),
     path("g/<str:code>/poll/", views.poll, name="poll"),
     path("g/<str:code>/move/", views.move, name="move"),

@@ -22,9 +22,10 @@ from accounts import limits
 from accounts.forms import GuestForm
 from accounts.models import User
 
-from . import kinds, presence, services
+from . import handbook, kinds, presence, services
 from .access import require_watchable
 from .forms import JoinCodeForm, NewGameForm
+from .invites import normalize_code, qr_svg
 from .models import Game, Move, Seat
 from .polling import unchanged_answer
 from .presenters import board_context
@@ -38,6 +39,17 @@ def healthz(request: HttpRequest) -> HttpResponse:
 def home(request: HttpRequest) -> HttpResponse:
     context = {"kinds": list(kinds.all_kinds()), "join_form": JoinCodeForm()}
     return render(request, "games/home.html", context)
+
+
+@require_GET
+def rules(request: HttpRequest, kind: str) -> HttpResponse:
+    if not kinds.exists(kind) or not handbook.has_rules(kinds.get(kind)):
+        raise Http404("That game has no rules page here.")
+    game_kind = kinds.get(kind)
+    context = {
+        "kind": game_kind, "rules_html": handbook.rules_html(game_kind), "kinds": list(kinds.all_kinds())
+    }
+    return render(request, "games/rules.html", context)
 
 
 @login_required
@@ -95,7 +107,12 @@ def join_by_code(request: HttpRequest) -> HttpResponse:
 
 @limits.limit("joins")
 def join(request: HttpRequest, code: str) -> HttpResponse:
-    game = get_object_or_404(Game, code=code.upper())
+    canonical = normalize_code(code)
+    if canonical != code:  # "7pv-uar" from a message: the same table, at its own address
+        return redirect("join", canonical) if canonical else _no_table(request, code)
+    game = Game.objects.filter(code=canonical).select_related("host").first()
+    if game is None:
+        return _no_table(request, code)
     user = request.user if request.user.is_authenticated else None
     if user and game.seats.filter(user=user).exists():
         return redirect(game)
@@ -121,8 +138,30 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def _join_page(request: HttpRequest, game: Game, guest_form, status: int = 200) -> HttpResponse:
-    context = {"game": game, "seats": game.seats.all(), "guest_form": guest_form}
+    seats = list(game.seats.all())
+    context = {
+        "game": game,
+        "seats": seats,
+        "guest_form": guest_form,
+        "closed_because": services.why_closed(game, len(seats)),
+    }
     return render(request, "games/join.html", context, status=status)
+
+
+def _no_table(request: HttpRequest, code: str) -> HttpResponse:
+    """A link whose code leads nowhere: the site's own page, with a box to type the right code."""
+    context = {"code": code[:20], "form": JoinCodeForm()}
+    return render(request, "games/no_table.html", context, status=404)
+
+
+@require_GET
+def join_qr(request: HttpRequest, code: str) -> HttpResponse:
+    """The table's join link as a QR code (SVG), for the lobby, the invite box and a shared screen."""
+    game = get_object_or_404(Game.objects.only("code"), code=normalize_code(code))
+    svg = qr_svg(request.build_absolute_uri(game.invite_url()))
+    response = HttpResponse(svg, content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=86400"
+    return response
 
 
 def game_page(request: HttpRequest, code: str) -> HttpResponse:

@@ -2,6 +2,7 @@
 // admits no inline script, no inline handler and no eval:
 // - a form with data-confirm asks before it is sent;
 // - every [data-deadline] counts down between redraws;
+// - a button with data-copy copies its text to the clipboard (the join link) and says so;
 // - an element with data-poll="N" is sent the htmx event "poll" every N seconds while
 //   the tab is visible (every data-poll-live seconds instead while live.js holds a
 //   WebSocket open), so its hx-trigger needs no filter expression (which htmx evaluates).
@@ -15,6 +16,22 @@
       event.stopImmediatePropagation();
     }
   }, true);
+
+  document.addEventListener("click", function (event) {
+    var button = event.target instanceof Element && event.target.closest("[data-copy]");
+    if (!button) return;
+    var text = button.dataset.copy, label = button.textContent;
+    function done() {
+      button.textContent = button.dataset.copied || "Copied";
+      button.classList.add("copied");
+      setTimeout(function () { button.textContent = label; button.classList.remove("copied"); }, 2000);
+    }
+    if (navigator.clipboard && window.isSecureContext) {
+      navigator.clipboard.writeText(text).then(done, function () { window.prompt("Copy this link:", text); });
+    } else {
+      window.prompt("Copy this link:", text);
+    }
+  });
 
   function countDown() {
     document.querySelectorAll("[data-deadline]").forEach(function (el) {

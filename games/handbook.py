@@ -1,0 +1,53 @@
+"""Each game's rules as played here, read from ``docs/rules/<game name>.md`` and served as a page.
+
+The Markdown is rendered on the server (markdown-it-py, CommonMark plus tables,
+raw HTML escaped). Table cells aligned in the Markdown would carry a style
+attribute, which the Content-Security-Policy refuses, so the alignment becomes
+a class. Links between the rules files point at their pages.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from django.conf import settings
+from django.urls import reverse
+from django.utils.text import slugify
+from markdown_it import MarkdownIt
+
+from . import kinds
+
+RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
+_ALIGN = re.compile(r' style="text-align:(left|right|center)"')
+_MD_LINK = re.compile(r'href="(?:\./)?([a-z0-9-]+)\.md(#[^"]*)?"')
+
+
+def doc_path(kind: kinds.GameKind) -> Path:
+    """The game's rules file, named after the game: "Roman Poker" is roman-poker.md."""
+    return RULES_DIR / f"{slugify(kind.name)}.md"
+
+
+def has_rules(kind: kinds.GameKind) -> bool:
+    return doc_path(kind).is_file()
+
+
+def rules_html(kind: kinds.GameKind) -> str:
+    path = doc_path(kind)
+    return _render(path, path.stat().st_mtime)
+
+
+@lru_cache(maxsize=16)
+def _render(path: Path, mtime: float) -> str:
+    html = MarkdownIt("commonmark", {"html": False}).enable("table").render(path.read_text(encoding="utf-8"))
+    html = _ALIGN.sub(r' class="align-\1"', html)
+    return _MD_LINK.sub(_link_to_page, html)
+
+
+def _link_to_page(match: re.Match) -> str:
+    pages = {slugify(kind.name): kind.slug for kind in kinds.all_kinds()}
+    slug = pages.get(match.group(1))
+    if slug is None:
+        return match.group(0)
+    return f'href="{reverse("rules", args=[slug])}{match.group(2) or ""}"'
