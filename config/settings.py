@@ -105,16 +105,26 @@ TEMPLATES = [
     }
 ]
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
-    )
-}
+DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}")}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Concurrent requests (and the worker) wait for the write lock instead of failing.
     DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
     DATABASES["default"]["CONN_MAX_AGE"] = 0
+else:
+    # One pool of PostgreSQL connections per process (web or worker): a request or a socket's
+    # query borrows one and gives it back, so an ASGI server's many threads never open a
+    # connection per request nor more than DATABASE_POOL_SIZE in all; a burst waits for a free
+    # one (up to DATABASE_POOL_TIMEOUT seconds) instead of running the server out of clients.
+    # The pool checks a connection before lending it, so a restarted server costs no request.
+    DATABASE_POOL_SIZE = int(os.environ.get("DATABASE_POOL_SIZE", "8"))
+    DATABASES["default"]["CONN_MAX_AGE"] = 0  # the pool keeps the connections; Django must not
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True  # with a pool: psycopg_pool's check on lending
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {  # beside ?options of DATABASE_URL
+        "min_size": min(2, DATABASE_POOL_SIZE),
+        "max_size": DATABASE_POOL_SIZE,
+        "timeout": float(os.environ.get("DATABASE_POOL_TIMEOUT", "10")),
+        "max_idle": 300,
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_USER_MODEL = "accounts.User"

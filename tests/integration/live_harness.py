@@ -27,8 +27,10 @@ DAPHNE = Path(sys.executable).with_name("daphne")
 
 
 @contextmanager
-def asgi_server(*, database: str, channel_layer: str, broker: str = "memory://") -> Iterator[str]:
-    """An ASGI web process; yields its base URL ("http://127.0.0.1:PORT")."""
+def asgi_server(
+    *, database: str, channel_layer: str, broker: str = "memory://", extra: dict[str, str] | None = None
+) -> Iterator[str]:
+    """An ASGI web process; yields its base URL ("http://127.0.0.1:PORT"). ``extra``: more environment."""
     port = free_port()
     env = {
         **os.environ,
@@ -37,6 +39,7 @@ def asgi_server(*, database: str, channel_layer: str, broker: str = "memory://")
         "CELERY_BROKER_URL": broker,
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "PYTHONPATH": str(ROOT),
+        **(extra or {}),
     }
     process = subprocess.Popen(
         [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
@@ -77,6 +80,14 @@ class SignedIn:
                 0, name, value, None, False, host, False, False, "/", True, False, None, False, None, None, {}
             ))
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+
+    def get(self, path: str) -> int:
+        try:
+            with self.opener.open(f"{self.base}{path}", timeout=30) as response:
+                response.read()
+                return response.status
+        except urllib.error.HTTPError as refused:
+            return refused.code
 
     def move(self, code: str, move: dict, turn: int | None) -> int:
         data = urllib.parse.urlencode({"move": json.dumps(move), "turn": "" if turn is None else turn})
