@@ -235,6 +235,9 @@ CHANNEL_LAYERS = {
     )
 }
 
+# Pushes waiting for this process's sender (games.live.sender); past this a push is sent by its caller.
+LIVE_PUSH_QUEUE_SIZE = int(os.environ.get("LIVE_PUSH_QUEUE_SIZE", "1000"))
+
 CACHES = {
     "default": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["CACHE_URL"]}

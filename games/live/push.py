@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import logging
 
-from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from ..models import Game
 from ..signals import game_changed
-from .groups import table_group
+from .groups import layer_crosses_processes, table_group
+from .sender import process_sender, send_now
 
 log = logging.getLogger(__name__)
 
@@ -19,12 +19,18 @@ def version_message(version: int) -> dict:
 
 
 def announce_version(game_id: int, version: int) -> None:
-    """Best effort: pages that miss it catch up from their version when they reconnect or poll."""
-    layer = get_channel_layer()
-    if layer is None:
+    """Best effort: pages that miss it catch up from their version when they reconnect or poll.
+
+    Through this process's sender where the layer crosses processes (Redis): the caller
+    only queues it. The in-memory layer is sent to directly, on the web process's loop."""
+    if get_channel_layer() is None:
         return
+    group, message = table_group(game_id), version_message(version)
     try:
-        async_to_sync(layer.group_send)(table_group(game_id), version_message(version))
+        if layer_crosses_processes():
+            process_sender().send(group, message)
+        else:
+            send_now(group, message)
     except Exception:  # noqa: BLE001 — a push must never undo or fail a committed move
         log.warning("Could not push version %s of game %s.", version, game_id, exc_info=True)
 
