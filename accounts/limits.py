@@ -40,23 +40,39 @@ SENTENCES = {
 }
 
 
-def client_ip(request: HttpRequest) -> str:
-    """The client's address: REMOTE_ADDR, or the one the outermost of ``PROXY_COUNT`` proxies saw.
+def _parsed(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    try:
+        return ipaddress.ip_address(address.strip())
+    except ValueError:
+        return None
 
+
+def _trusted(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    return any(address in network for network in settings.TRUSTED_PROXIES)
+
+
+def client_ip(request: HttpRequest) -> str:
+    """The client's address: REMOTE_ADDR, unless that is one of ``TRUSTED_PROXIES``.
+
+    Only then is ``X-Forwarded-For`` read, from the right, past every trusted proxy:
+    the first address no trusted proxy owns is the client (what a client writes in
+    the header itself sits to the left of that and is never believed). With no
+    trusted proxies (the default) the header is ignored.
     An IPv6 address stands for its /64, which one household or machine can rotate through.
     """
-    address = request.META.get("REMOTE_ADDR") or "0.0.0.0"
-    proxies = settings.PROXY_COUNT
-    hops = [hop.strip() for hop in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",") if hop.strip()]
-    if proxies and hops:
-        address = hops[-min(proxies, len(hops))]
-    try:
-        parsed = ipaddress.ip_address(address)
-    except ValueError:
-        return request.META.get("REMOTE_ADDR") or "0.0.0.0"
-    if parsed.version == 6:
-        return str(ipaddress.ip_network(f"{parsed}/64", strict=False).network_address)
-    return str(parsed)
+    address = _parsed(request.META.get("REMOTE_ADDR") or "") or ipaddress.ip_address("0.0.0.0")
+    if settings.TRUSTED_PROXIES and _trusted(address):
+        hops = request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")
+        for hop in reversed(hops):
+            parsed = _parsed(hop)
+            if parsed is None:
+                break  # junk in the chain: the last proxy's word is all we have
+            address = parsed
+            if not _trusted(parsed):
+                break
+    if address.version == 6:
+        return str(ipaddress.ip_network(f"{address}/64", strict=False).network_address)
+    return str(address)
 
 
 def forget_signin_failures(now: datetime | None = None) -> int:

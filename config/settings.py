@@ -8,6 +8,7 @@ variables), SECRET_KEY and ALLOWED_HOSTS.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import re
 from datetime import timedelta
@@ -43,7 +44,12 @@ def env_rate(name: str, default: str) -> str:
 
 
 DEBUG = env_bool("DEBUG", "SECRET_KEY" not in os.environ)
-SECRET_KEY = os.environ.get("SECRET_KEY", "dev-only-not-secret-" + "x" * 40)
+# The development key is public: the "django-insecure-" prefix makes `check --deploy` flag it,
+# and a site with DEBUG off refuses to start on it (the daily deck and signed links hang on it).
+DEV_SECRET_KEY = "django-insecure-dev-only-" + "x" * 40
+SECRET_KEY = os.environ.get("SECRET_KEY", DEV_SECRET_KEY)
+if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
+    raise ImproperlyConfigured("Set SECRET_KEY: with DEBUG off the site will not run on the development key.")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
@@ -254,9 +260,15 @@ GUEST_RETENTION_DAYS = int(os.environ.get("GUEST_RETENTION_DAYS", "90"))
 # Abuse limits -------------------------------------------------------------------
 # Counters live in the default cache (set CACHE_URL to a Redis in production so that
 # every web process shares them). A client is the signed-in user, else the address.
-# Addresses: REMOTE_ADDR, or with PROXY_COUNT proxies in front, the address the
-# outermost of them saw (the PROXY_COUNT-th from the right of X-Forwarded-For).
-PROXY_COUNT = int(os.environ.get("PROXY_COUNT", "0" if DEBUG else "1"))
+# Addresses: REMOTE_ADDR; X-Forwarded-For is read only from TRUSTED_PROXIES (addresses
+# or networks, comma-separated; none by default), skipping each trusted hop from the right.
+TRUSTED_PROXIES = []
+for _proxy in env_list("TRUSTED_PROXIES"):
+    try:
+        TRUSTED_PROXIES.append(ipaddress.ip_network(_proxy, strict=False))
+    except ValueError as _error:
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES holds {_proxy!r}: no address or network.") from _error
+
 RATE_LIMITS = {
     # join-by-code lookups and opening or posting an invite link
     "joins": env_rate("RATE_LIMIT_JOINS", "100/10m"),

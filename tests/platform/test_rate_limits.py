@@ -3,6 +3,7 @@ over it, and leaves the game as it was."""
 
 from __future__ import annotations
 
+import ipaddress
 import json
 
 import pytest
@@ -192,17 +193,33 @@ def test_the_cheap_poll_stays_one_query_with_the_limits_on(
 # The client ----------------------------------------------------------------------------
 
 
-def test_the_address_behind_proxies_is_the_one_the_outermost_proxy_saw(rf, settings):
+def test_a_forwarded_for_header_is_ignored_with_no_trusted_proxy(rf, settings):
+    settings.TRUSTED_PROXIES = []
+    request = rf.get("/", HTTP_X_FORWARDED_FOR="6.6.6.6", REMOTE_ADDR="203.0.113.9")
+    assert limits.client_ip(request) == "203.0.113.9"
+
+
+def test_the_address_behind_trusted_proxies_is_the_first_one_they_do_not_own(rf, settings):
+    settings.TRUSTED_PROXIES = [ipaddress.ip_network("10.0.0.0/24")]
     request = rf.get("/", HTTP_X_FORWARDED_FOR="6.6.6.6, 1.2.3.4, 10.0.0.1", REMOTE_ADDR="10.0.0.2")
-    settings.PROXY_COUNT = 0
-    assert limits.client_ip(request) == "10.0.0.2"
-    settings.PROXY_COUNT = 1
-    assert limits.client_ip(request) == "10.0.0.1"
-    settings.PROXY_COUNT = 2
     assert limits.client_ip(request) == "1.2.3.4"  # what the client put in front is not believed
-    settings.PROXY_COUNT = 1
+    stranger = rf.get("/", HTTP_X_FORWARDED_FOR="1.2.3.4", REMOTE_ADDR="198.51.100.7")
+    assert limits.client_ip(stranger) == "198.51.100.7"  # not a proxy of ours: its header is its own
     assert limits.client_ip(rf.get("/", REMOTE_ADDR="10.0.0.2")) == "10.0.0.2"
     assert limits.client_ip(rf.get("/", HTTP_X_FORWARDED_FOR="junk", REMOTE_ADDR="10.0.0.2")) == "10.0.0.2"
+
+
+def test_a_made_up_forwarded_for_does_not_lift_a_sign_in_lock(client, abuse_limits, make_user):
+    make_user("Julius")
+    url = reverse("login")
+    for _ in range(abuse_limits.AXES_FAILURE_LIMIT):
+        client.post(url, {"username": "julius@example.com", "password": "wrong"})
+    for guess in range(5):
+        response = client.post(
+            url, {"username": "julius@example.com", "password": "a-long-Passw0rd"},
+            HTTP_X_FORWARDED_FOR=f"198.51.100.{guess}",
+        )
+        assert response.status_code == 429
 
 
 def test_an_ipv6_client_is_its_64_block(rf):

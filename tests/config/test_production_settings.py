@@ -1,0 +1,35 @@
+"""Settings read from the environment: what production refuses to run without."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
+    clean = {key: value for key, value in os.environ.items() if key not in {"SECRET_KEY", "DEBUG"}}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env={**clean, **env},
+        capture_output=True, text=True, timeout=120,
+    )
+
+
+def test_debug_off_without_a_secret_key_refuses_to_start():
+    result = manage("check", DEBUG="false")
+    assert result.returncode != 0
+    assert "Set SECRET_KEY" in result.stderr
+
+
+def test_the_development_key_is_flagged_by_the_deploy_check():
+    result = manage("check", "--deploy", "--fail-level", "WARNING")
+    assert result.returncode != 0
+    assert "security.W009" in result.stderr + result.stdout
+
+
+def test_a_site_with_its_own_key_starts_with_debug_off():
+    result = manage("check", DEBUG="false", SECRET_KEY="a-" + "k" * 60)
+    assert result.returncode == 0, result.stderr
