@@ -36,6 +36,8 @@ class Engine(Protocol):
     max_players: int
     # All seats act at once, moves apply in arrival order, no turn token is checked.
     realtime: bool
+    # Each move type and the keys a move of it may hold ("type" included): anything else is refused.
+    move_keys: dict[str, frozenset[str]]
 
     def setup(self, players: int, options: dict, rng: random.Random) -> State: ...
 
@@ -79,6 +81,16 @@ def choose_move(
         if move in legal:
             return move
     return rng.choice(legal)
+
+
+UNKNOWN_FIELD = "That move carries something this game does not read: send only the move itself."
+
+
+def check_move_keys(engine: Engine, move: Any) -> None:
+    """Refuse a move holding a key its type does not take; a type the engine does not know is
+    left to the engine, which refuses it in its own words."""
+    allowed = engine.move_keys.get(move_type(move))
+    require(allowed is None or all(key in allowed for key in move), UNKNOWN_FIELD)
 
 
 def clone(state: State) -> State:

@@ -20,7 +20,7 @@ from django.utils import timezone
 from . import kinds
 from .models import Game, Move, Seat
 from .notifications import outbox
-from .rules import IllegalMove, choose_move
+from .rules import IllegalMove, check_move_keys, choose_move
 from .signals import game_changed
 
 HOST = "host"
@@ -110,6 +110,7 @@ def record(game: Game, seat: int | None, move: dict, seats: list[Seat], user_id:
     before = game.state
     try:
         after = engine.apply(before, seat, move, move_rng(game.seed, game.move_count))
+        check_move_keys(engine, move)  # after the rules, whose own refusal says more
     except IllegalMove as exc:
         raise MoveRejected(exc.reason, 400) from exc
     game.state = after

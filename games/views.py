@@ -179,24 +179,46 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
     return presence.heartbeat(request, render(request, "games/board.html", board_context(request, game)))
 
 
-MAX_MOVE_CHARS = 2000  # a real move is a few dozen characters
+MAX_MOVE_CHARS = 2000  # a real move is a few dozen characters, its form fields included
+MAX_MOVE_REQUEST_BYTES = 16_000  # the whole form: the move, its fields, the token and CSRF
 NOT_A_MOVE = "That is not a move this game understands."
+TOO_LONG = "That move is far longer than any move of this game."
 
 
 def _no_constant(name: str) -> float:
     raise ValueError(f"{name} is not a number")  # NaN and Infinity: not JSON, and no move holds them
 
 
-def _parse_move(request: HttpRequest, game: Game) -> tuple[dict, int | None]:
-    raw = request.POST.get("move", "")
+def _storable(move: dict) -> bool:
+    """Whether PostgreSQL can store the move: no NUL, no lone surrogate, within the length cap."""
     try:
-        move = json.loads(raw, parse_constant=_no_constant) if len(raw) <= MAX_MOVE_CHARS else None
+        text = json.dumps(move, ensure_ascii=False)
+        text.encode("utf-8")  # a lone surrogate ("\udfff" in the JSON) cannot be encoded
+    except (UnicodeEncodeError, ValueError, RecursionError):
+        return False
+    return "\\u0000" not in text and len(text) <= MAX_MOVE_CHARS
+
+
+def _parse_move(request: HttpRequest, game: Game) -> tuple[dict, int | None]:
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        length = 0
+    if length > MAX_MOVE_REQUEST_BYTES:
+        raise services.MoveRejected(TOO_LONG, 400)
+    raw = request.POST.get("move", "")
+    if len(raw) > MAX_MOVE_CHARS:
+        raise services.MoveRejected(TOO_LONG, 400)
+    try:
+        move = json.loads(raw, parse_constant=_no_constant)
     except (ValueError, RecursionError):
         raise services.MoveRejected(NOT_A_MOVE, 400) from None
-    # A NUL escaped in the JSON (\u0000) is text PostgreSQL cannot store.
-    if not isinstance(move, dict) or "\\u0000" in json.dumps(move):
+    if not isinstance(move, dict):
         raise services.MoveRejected(NOT_A_MOVE, 400)
+    # The fields the page adds are merged in: the move stored is the merged one, checked whole.
     move = game.game_kind.parse_move(request.POST, move)
+    if not _storable(move):
+        raise services.MoveRejected(TOO_LONG if len(json.dumps(move)) > MAX_MOVE_CHARS else NOT_A_MOVE, 400)
     try:
         turn = int(request.POST.get("turn", ""))
     except ValueError:

@@ -493,6 +493,11 @@ class Catacombs:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     realtime = False
+    move_keys = {
+        "flip": frozenset({"type"}),
+        "write": frozenset({"type", "pile", "slot"}),
+        "pass": frozenset({"type"}),
+    }
 
     def setup(self, players: int, options: dict, rng: random.Random) -> State:
         valid = isinstance(players, int) and MIN_PLAYERS <= players <= MAX_PLAYERS

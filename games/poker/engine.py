@@ -547,6 +547,12 @@ class PokerEngine:
     min_players = 2
     max_players = 6
     realtime = False
+    move_keys = {
+        "roll": frozenset({"type", "count", "faces"}),
+        "stop": frozenset({"type", "row", "value", "card"}),
+        "card": frozenset({"type", "card", "as", "dice", "die", "faces"}),
+        "pass": frozenset({"type"}),
+    }
 
     # Hooks for bots and pages.
     roman_values = staticmethod(roman_values)

@@ -565,6 +565,7 @@ class BuildingRomanRoads:
     min_players = 2
     max_players = 6
     realtime = False
+    move_keys = {kind: frozenset(keys) for kind, (keys, _sentence) in _FIELDS.items()}
 
     # Hooks for bots and pages.
     placement_refusal = staticmethod(placement_refusal)

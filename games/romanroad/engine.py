@@ -711,6 +711,13 @@ class RomanRoad:
     min_players = 2
     max_players = 4
     realtime = True
+    move_keys = {
+        "move": frozenset({"type", "card", "to", "hand"}),
+        "flip": frozenset({"type", "hand"}),
+        "stuck": frozenset({"type", "hand"}),
+        "ready": frozenset({"type"}),
+        "next_hand": frozenset({"type"}),
+    }
 
     # Hooks for bots and pages.
     foundation_targets = staticmethod(foundation_targets)

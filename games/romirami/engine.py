@@ -703,6 +703,12 @@ class RomiRami:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     realtime = False
+    move_keys = {
+        "take": frozenset({"type", "cards"}),
+        "complete": frozenset({"type", "contract", "numbers", "star"}),
+        "end_turn": frozenset({"type"}),
+        "discard": frozenset({"type", "card"}),
+    }
 
     def setup(self, players: int, options: dict, rng: random.Random) -> State:
         valid = _whole(players) and MIN_PLAYERS <= players <= MAX_PLAYERS

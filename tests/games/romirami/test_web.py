@@ -168,7 +168,7 @@ def test_refusals_say_why_and_change_nothing(players):
     )
     refused(julius, game, {"type": "take"}, "Take 1, 2 or 3 cards", cards=[str(c) for c in market[:4]])
     refused(julius, game, {"type": "take"}, "Name the cards you take", cards=["four"])
-    refused(julius, game, {"type": "take"}, "Name the cards you take", cards=["9" * 5000])
+    refused(julius, game, {"type": "take"}, "far longer than any move", cards=["9" * 5000])
     refused(julius, game, {"type": "take"}, "Name the cards you take from the Number market.")  # none tapped
     refused(julius, game, {"type": "end_turn"}, "Take cards from the Number market first.")
     refused(

@@ -19,6 +19,7 @@ class Nim:
     min_players = 2
     max_players = 2
     realtime = False
+    move_keys = {"take": frozenset({"type", "count"})}
 
     def setup(self, players: int, options: dict, rng: random.Random) -> State:
         return {"heap": START + rng.randrange(3), "turn": 0, "winner": None}

@@ -15,6 +15,7 @@ class Race:
     min_players = 2
     max_players = 4
     realtime = True
+    move_keys = {"press": frozenset({"type"})}
 
     def setup(self, players: int, options: dict, rng: random.Random) -> State:
         return {"presses": [0] * players, "winner": None}

@@ -1,0 +1,111 @@
+"""What a posted move may hold: bounded in size, only the keys its game reads, text PostgreSQL
+can store. Each refusal is a 400 with a sentence and leaves the game as it was."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from django.urls import reverse
+
+from games import kinds, services
+from games.models import Move
+from games.rules import IllegalMove, check_move_keys
+
+pytestmark = pytest.mark.django_db
+
+
+def post_move(client, game, move, turn, **fields):
+    data = {"move": move if isinstance(move, str) else json.dumps(move), "turn": turn, **fields}
+    return client.post(reverse("move", args=[game.code]), data, HTTP_HX_REQUEST="true")
+
+
+def snapshot(game):
+    game.refresh_from_db()
+    return game.state, game.version, Move.objects.filter(game=game).count()
+
+
+def a_playout(engine, seed: int, steps: int = 150):
+    """Legal moves met along a random game, with the seat that may make each."""
+    rng = random.Random(seed)
+    state = engine.setup(engine.max_players, {}, rng)
+    for _ in range(steps):
+        if engine.is_over(state):
+            return
+        seat = rng.choice(engine.to_act(state) or [None])
+        legal = engine.legal_moves(state, seat)
+        if not legal:
+            return
+        yield from legal
+        state = engine.apply(state, seat, rng.choice(legal), rng)
+
+
+@pytest.mark.parametrize("slug", kinds.slugs())
+def test_every_game_names_the_keys_of_each_of_its_moves(slug):
+    engine = kinds.get(slug).engine
+    assert engine.move_keys, f"{slug} declares no move keys"
+    for seed in range(3):
+        for move in a_playout(engine, seed):
+            check_move_keys(engine, move)  # raises for a legal move the declaration leaves out
+
+
+@pytest.mark.parametrize("slug", kinds.slugs())
+def test_every_game_refuses_a_key_it_does_not_read(slug):
+    engine = kinds.get(slug).engine
+    for move in a_playout(engine, 0, steps=5):
+        with pytest.raises(IllegalMove):
+            check_move_keys(engine, {**move, "pile_of_junk": "x" * 100})
+
+
+def test_an_extra_form_field_cannot_store_megabytes(client, make_table):
+    game, (julius, _) = make_table("catacombs")
+    client.force_login(julius)
+    before = snapshot(game)
+    response = post_move(client, game, {"type": "pass"}, game.tokens["0"], pile="1" * 200_000)
+    assert response.status_code == 400
+    assert "far longer than any move" in response.content.decode()
+    assert snapshot(game) == before
+
+
+def test_an_unknown_key_is_refused_through_the_move_path(client, make_table):
+    game, (julius, _) = make_table("catacombs")
+    client.force_login(julius)
+    before = snapshot(game)
+    response = post_move(client, game, {"type": "pass", "note": "hello"}, game.tokens["0"])
+    assert response.status_code == 400
+    assert "does not read" in response.content.decode()
+    assert snapshot(game) == before
+
+
+def test_the_stored_move_is_the_one_the_game_read(client, make_table):
+    game, (julius, _) = make_table("catacombs")
+    client.force_login(julius)
+    response = post_move(client, game, {"type": "pass"}, game.tokens["0"])
+    assert response.status_code == 200
+    assert Move.objects.get(game=game, seat=0).payload == {"type": "pass"}
+
+
+def test_a_lone_surrogate_is_a_400_not_a_500(client, make_table):
+    game, (julius, _) = make_table("catacombs")
+    client.force_login(julius)
+    before = snapshot(game)
+    response = post_move(client, game, '{"type": "pass", "x": "\\udfff"}', game.tokens["0"])
+    assert response.status_code == 400
+    assert "not a move this game understands" in response.content.decode()
+    assert snapshot(game) == before
+
+
+def test_a_whole_request_past_the_cap_is_refused_before_it_is_read(client, make_table):
+    game, (julius, _) = make_table()
+    client.force_login(julius)
+    before = snapshot(game)
+    response = post_move(client, game, {"type": "roll"}, game.tokens["0"], padding="p" * 20_000)
+    assert response.status_code == 400
+    assert snapshot(game) == before
+
+
+def test_the_service_refuses_unknown_keys_from_any_caller(make_table):
+    game, (julius, _) = make_table("catacombs")
+    with pytest.raises(services.MoveRejected):
+        services.submit_move(game.pk, julius, {"type": "pass", "junk": 1}, game.tokens["0"])
