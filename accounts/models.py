@@ -39,6 +39,8 @@ class User(AbstractBaseUser, PermissionsMixin):
     is_staff = models.BooleanField(default=False)
     is_active = models.BooleanField(default=True)
     date_joined = models.DateTimeField(default=timezone.now)
+    # The IANA zone the browser reported ("Europe/Rome"); "" until it has: times show in UTC.
+    time_zone = models.CharField(max_length=64, blank=True)
 
     objects = UserManager()
 

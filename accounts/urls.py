@@ -7,6 +7,7 @@ from .forms import EmailAuthenticationForm
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("profile/", views.profile, name="profile"),
+    path("time-zone/", views.time_zone, name="time_zone"),
     path("profile/data/", views.my_data, name="my_data"),
     path("profile/close/", views.close_account, name="close_account"),
     path(

@@ -13,9 +13,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_POST
 
-from . import privacy
+from . import privacy, timezones
 from .forms import CloseAccountForm, ProfileForm, SignUpForm
 from .limits import exceeded, limit, too_many
 from .models import User
@@ -56,6 +56,17 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(
         request, "accounts/signup.html", {"form": form, "claiming": user is not None}, status=status
     )
+
+
+@require_POST
+def time_zone(request: HttpRequest) -> HttpResponse:
+    """The browser tells its zone (site.js): kept on the account and in a cookie. 204, or 400."""
+    zone = timezones.valid(request.POST.get("zone", "").strip())
+    if zone is None:
+        return HttpResponse("That is not a time zone this site knows.", status=400, content_type="text/plain")
+    response = HttpResponse(status=204)
+    timezones.remember(request, response, zone)
+    return response
 
 
 @login_required

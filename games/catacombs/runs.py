@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time, timedelta
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -28,6 +28,12 @@ KIND = CATACOMBS.slug
 def today() -> date:
     """The daily run's calendar day (UTC)."""
     return timezone.now().astimezone(UTC).date()
+
+
+def next_turnover(now: datetime | None = None) -> datetime:
+    """When the next daily run begins: the coming midnight UTC, the same moment for everyone."""
+    day = (now or timezone.now()).astimezone(UTC).date() + timedelta(days=1)
+    return datetime.combine(day, time.min, tzinfo=UTC)
 
 
 def daily_deck_seed(day: date) -> str:

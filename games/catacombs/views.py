@@ -128,7 +128,10 @@ def daily_board(request: HttpRequest, day: str | None = None) -> HttpResponse:
     mine = None
     if request.user.is_authenticated:
         mine = runs.daily_runs(on).filter(host=request.user).first()
-    context = {"day": on, "board": board, "is_today": on == runs.today(), "mine": mine}
+    context = {
+        "day": on, "board": board, "is_today": on == runs.today(), "mine": mine,
+        "next_run_at": runs.next_turnover(),
+    }
     return render(request, "catacombs/daily.html", context)
 
 

@@ -22,6 +22,8 @@ from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
+from accounts import timezones
+
 from ..models import Notification, NotificationPrefs, Seat
 from .unsubscribe import make_token
 
@@ -83,6 +85,12 @@ def skip_reason(note: Notification) -> str:
 
 
 def render(note: Notification) -> EmailMultiAlternatives:
+    """The e-mail of an outbox row, its times in the reader's own zone."""
+    with timezone.override(timezones.zone_of(note.user)):
+        return _render(note)
+
+
+def _render(note: Notification) -> EmailMultiAlternatives:
     unsubscribe_url = absolute(reverse("notify_unsubscribe", args=[make_token(note.user_id)]))
     context = {
         **note.context,

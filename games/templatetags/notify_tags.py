@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from django import template
+from django.utils import timezone
+from django.utils.formats import date_format
 
 register = template.Library()
 
@@ -28,12 +30,14 @@ def duration(seconds) -> str:
 
 @register.filter
 def since_text(value) -> str:
-    """An ISO moment as "3 May, 14:05 UTC"."""
+    """An ISO moment in the current zone (the reader's): "3 May, 16:05 CEST"."""
     try:
         moment = datetime.fromisoformat(str(value))
     except ValueError:
         return ""
-    return f"{moment.astimezone(UTC).strftime('%-d %b, %H:%M')} UTC"
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=UTC)
+    return date_format(timezone.localtime(moment), "j M, H:i T")
 
 
 @register.inclusion_tag("games/deadline_note.html")

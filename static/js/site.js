@@ -2,6 +2,8 @@
 // admits no inline script, no inline handler and no eval:
 // - a form with data-confirm asks before it is sent;
 // - every [data-deadline] counts down between redraws;
+// - the browser's time zone is sent once to data-tz-url when it differs from the page's
+//   data-tz (then the page reloads if it shows clock times, [data-local-time]);
 // - a button with data-copy copies its text to the clipboard (the join link) and says so;
 // - an element with data-poll="N" is sent the htmx event "poll" every N seconds while
 //   the tab is visible (every data-poll-live seconds instead while live.js holds a
@@ -32,6 +34,23 @@
       window.prompt("Copy this link:", text);
     }
   });
+
+  (function tellTimeZone() {
+    var root = document.documentElement, zone;
+    try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone; } catch (e) { return; }
+    if (!zone || !root.dataset.tzUrl || zone === root.dataset.tz) return;
+    var key = "tz-told:" + zone;
+    try { if (sessionStorage.getItem(key)) return; sessionStorage.setItem(key, "1"); } catch (e) { /* private mode */ }
+    var token = "";
+    try { token = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; } catch (e) { /* none */ }
+    fetch(root.dataset.tzUrl, {
+      method: "POST", credentials: "same-origin",
+      headers: {"X-CSRFToken": token, "Content-Type": "application/x-www-form-urlencoded"},
+      body: "zone=" + encodeURIComponent(zone)
+    }).then(function (response) {
+      if (response.ok && document.querySelector("[data-local-time]")) window.location.reload();
+    });
+  })();
 
   function countDown() {
     document.querySelectorAll("[data-deadline]").forEach(function (el) {
