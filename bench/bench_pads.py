@@ -34,8 +34,8 @@ from accounts.models import User  # noqa: E402
 from bench.results import write_section  # noqa: E402
 from games.models import Game, Seat  # noqa: E402
 from games.poker.engine import POKER  # noqa: E402
-from scoresheets.layouts import LAYOUTS  # noqa: E402
 from scoresheets.pads import blank_pad, html_to_pdf, render_html  # noqa: E402
+from scoresheets.registry import pad_kinds  # noqa: E402
 
 N = int(os.environ.get("BENCH_PADS_N", "20"))
 NAMES = ["Julius", "Agrippina", "Gaius"]
@@ -64,12 +64,13 @@ def row(label: str, samples: list[tuple[float, float]]) -> str:
 
 def blank_rows() -> list[str]:
     rows = []
-    for kind, layout in LAYOUTS.items():
-        pad = blank_pad(kind, names=NAMES if layout.MAX_PLAYERS >= 3 else NAMES[:2])
+    for game in pad_kinds():
+        kind = game.slug
+        pad = blank_pad(kind, names=NAMES if game.engine.max_players >= 3 else NAMES[:2])
         html = render_html(pad)
         html_to_pdf(html)  # warm-up: imports, font files read once per process
         rows.append(
-            row(f"blank {layout.NAME} (HTML → PDF)", [timed(lambda h=html: html_to_pdf(h)) for _ in range(N)])
+            row(f"blank {game.name} (HTML → PDF)", [timed(lambda h=html: html_to_pdf(h)) for _ in range(N)])
         )
     return rows
 

@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from django.db.models import QuerySet
     from django.http import QueryDict
 
+    from scoresheets.layout import Layout
+    from scoresheets.scoring import Scorer
+
     from .models import Game, Seat
 
 
@@ -36,6 +39,8 @@ class GameKind:
     poll_seconds: int = 2  # how often an open page polls while its WebSocket is down
     # Boolean table options: name -> (label, help), offered when a table is created.
     options: dict[str, tuple[str, str]] = {}
+    pad: Layout | None = None  # the printable score pad (the game's pad.py), or None
+    sheet: Scorer | None = None  # in-person score keeping (the game's sheet.py), or None
 
     @property
     def slug(self) -> str:

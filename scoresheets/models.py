@@ -2,7 +2,7 @@
 
 A sheet is its names, game and variants, and the list of entries made so far;
 the scores are the entries replayed through the game's scorer
-(``scoresheets.scoring``), so undo is dropping the last entry. Anyone with the
+(the game's ``sheet.py``), so undo is dropping the last entry. Anyone with the
 link may read a sheet; only its owner (the signed-in user who started it, or
 the browser session holding its ``edit_key``) may change it.
 """
@@ -12,10 +12,17 @@ from __future__ import annotations
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
-from .scoring import SCORERS, replay
+from .registry import sheet_kind
+from .scoring import Scorer, replay
+
+
+def validate_sheet_kind(slug: str) -> None:
+    if sheet_kind(slug) is None:
+        raise ValidationError("There is no score sheet for that game.")
 
 
 def new_token() -> str:
@@ -27,7 +34,9 @@ def new_edit_key() -> str:
 
 
 class ScoreSheet(models.Model):
-    kind = models.CharField(max_length=20, choices=[(kind, s.name) for kind, s in SCORERS.items()])
+    # A registered game's slug whose GameKind keeps a sheet (games.kinds); no choices, so a new
+    # game needs no migration.
+    kind = models.CharField(max_length=20, validators=[validate_sheet_kind])
     token = models.CharField(max_length=16, unique=True, default=new_token)
     names = models.JSONField(default=list)
     options = models.JSONField(default=dict, blank=True)
@@ -54,8 +63,8 @@ class ScoreSheet(models.Model):
         return reverse("sheet", args=[self.token])
 
     @property
-    def scorer(self):
-        return SCORERS[self.kind]
+    def scorer(self) -> Scorer:
+        return sheet_kind(self.kind).sheet
 
     def state(self) -> dict:
         return replay(self.scorer, self.names, self.options, self.entries)

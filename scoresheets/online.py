@@ -11,8 +11,8 @@ from django.utils.text import slugify
 
 from games.models import Game, Seat
 
-from .layouts import LAYOUTS
 from .pads import Pad, cache_key, cached_pdf, render_pdf
+from .registry import pad_kind
 
 SCOPES = ("table", "mine")
 
@@ -33,7 +33,8 @@ def _viewer_position(seats: list[Seat], user) -> int | None:
 
 def game_pad(game: Game, user, scope: str, paper: str) -> tuple[bytes, str]:
     """The PDF and a file name; cached per game version, viewer seat, scope and paper."""
-    layout = LAYOUTS.get(game.kind)
+    found = pad_kind(game.kind)
+    layout = found.pad if found else None
     if layout is None or not hasattr(layout, "from_view"):
         raise PadUnavailable(f"There is no printable pad for {game.engine.name} games yet.", 404)
     if game.state is None:
@@ -55,5 +56,5 @@ def game_pad(game: Game, user, scope: str, paper: str) -> tuple[bytes, str]:
         heading = f"Table {game.code} · {layout.status(view)}"
         return render_pdf(Pad(game.kind, units, paper=paper, heading=heading))
 
-    filename = f"{slugify(layout.NAME)}-{game.code.lower()}{'-mine' if scope == 'mine' else ''}.pdf"
+    filename = f"{slugify(found.name)}-{game.code.lower()}{'-mine' if scope == 'mine' else ''}.pdf"
     return cached_pdf(key, build), filename

@@ -18,7 +18,8 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 
 from .fetcher import StaticFetcher
-from .layouts import LAYOUTS, Layout
+from .layout import Layout
+from .registry import pad_kind
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 MAX_COPIES = 20
@@ -48,7 +49,11 @@ class Pad:
 
     @property
     def layout(self) -> Layout:
-        return LAYOUTS[self.kind]
+        return pad_kind(self.kind).pad
+
+    @property
+    def name(self) -> str:
+        return pad_kind(self.kind).name
 
 
 def pages(pad: Pad) -> list[dict]:
@@ -61,7 +66,7 @@ def render_html(pad: Pad) -> str:
     layout = pad.layout
     context = {
         "kind": pad.kind,
-        "name": layout.NAME,
+        "name": pad.name,
         "paper": PAPERS[pad.paper],
         "landscape": layout.LANDSCAPE,
         "heading": pad.heading,
@@ -83,12 +88,12 @@ def render_pdf(pad: Pad) -> bytes:
 
 def player_count(kind: str, names: list[str], players: int | None) -> int:
     """Columns (or scorecards) of a blank pad: as asked, else one per name, else the pad's default."""
-    layout = LAYOUTS[kind]
-    return players or (max(len(names), layout.MIN_PLAYERS) if names else layout.BLANK_PLAYERS)
+    game = pad_kind(kind)
+    return players or (max(len(names), game.engine.min_players) if names else game.pad.BLANK_PLAYERS)
 
 
 def page_count(kind: str, players: int, copies: int) -> int:
-    per_page = LAYOUTS[kind].PER_PAGE
+    per_page = pad_kind(kind).pad.PER_PAGE
     units = players if per_page > 1 else 1
     return -(-units * copies // per_page)
 
@@ -104,7 +109,7 @@ def blank_pad(
 ) -> Pad:
     """A blank pad; ``names`` pre-fill the columns (or cards), ``players`` sets how many."""
     names = names or []
-    units = LAYOUTS[kind].blank(names, player_count(kind, names, players), options or {})
+    units = pad_kind(kind).pad.blank(names, player_count(kind, names, players), options or {})
     return Pad(kind, units, paper=paper, copies=copies)
 
 

@@ -7,10 +7,10 @@ from django.urls import reverse
 from django.utils import formats
 
 from . import sheets
-from .forms import ENTRY_FORMS, entry_form
-from .layouts import LAYOUTS
+from .forms import entry_form
 from .models import ScoreSheet
 from .pads import Pad
+from .registry import pad_kind
 
 HISTORY_SHOWN = 30
 
@@ -18,7 +18,7 @@ HISTORY_SHOWN = 30
 def _units(sheet: ScoreSheet) -> tuple[list[dict], dict]:
     state = sheet.state()
     summary = sheet.scorer.summary(state)
-    return LAYOUTS[sheet.kind].from_sheet(state, summary), summary
+    return pad_kind(sheet.kind).pad.from_sheet(state, summary), summary
 
 
 def sheet_pad(sheet: ScoreSheet, paper: str) -> Pad:
@@ -34,14 +34,14 @@ def sheet_context(
     editable = sheets.can_edit(request, sheet)
     entry_forms = []
     if editable:
-        for action, (label, _) in ENTRY_FORMS[sheet.kind].items():
-            form = (bound or {}).get(action) or entry_form(sheet.kind, action, sheet.names)
+        for action, (label, _) in sheet.scorer.entries.items():
+            form = (bound or {}).get(action) or entry_form(sheet.scorer, action, sheet.names)
             entry_forms.append({"action": action, "label": label, "form": form})
     lines = sheets.history(sheet)
     return {
         "sheet": sheet,
         "scorer": sheet.scorer,
-        "layout": LAYOUTS[sheet.kind],
+        "score_template": sheet.scorer.template,
         "units": units,
         "summary": summary,
         "can_edit": editable,

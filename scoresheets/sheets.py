@@ -5,8 +5,11 @@ from __future__ import annotations
 from django.db import transaction
 from django.http import HttpRequest
 
+from games.rules import IllegalMove
+
 from .models import ScoreSheet
-from .scoring import SCORERS, Refused, replay
+from .registry import sheet_kind
+from .scoring import replay
 
 SESSION_KEY = "score_sheets"
 REMEMBERED = 50
@@ -15,7 +18,7 @@ MAX_ENTRIES = 500  # far more than any game needs; keeps each page's replay smal
 
 def create_sheet(request: HttpRequest, kind: str, names: list[str], options: dict) -> ScoreSheet:
     """A new sheet owned by the signed-in user, and by this browser session either way."""
-    scorer = SCORERS[kind]
+    scorer = sheet_kind(kind).sheet
     state = scorer.new(names, scorer.options(options))  # refuses bad names or variants
     user = request.user if request.user.is_authenticated else None
     sheet = ScoreSheet.objects.create(
@@ -45,11 +48,11 @@ def session_sheets(request: HttpRequest) -> list[ScoreSheet]:
 
 
 def add_entry(sheet_id: int, entry: dict) -> ScoreSheet:
-    """Append ``entry`` if the rules accept it; ``Refused`` (with the reason) if not."""
+    """Append ``entry`` if the rules accept it; ``IllegalMove`` (with the reason) if not."""
     with transaction.atomic():
         sheet = ScoreSheet.objects.select_for_update().get(pk=sheet_id)
         if len(sheet.entries) >= MAX_ENTRIES:
-            raise Refused("This sheet is full: start a new sheet for the next game.")
+            raise IllegalMove("This sheet is full: start a new sheet for the next game.")
         sheet.scorer.apply(sheet.state(), entry)
         sheet.entries = [*sheet.entries, entry]
         sheet.version += 1
@@ -82,4 +85,4 @@ def history(sheet: ScoreSheet) -> list[str]:
     return lines
 
 
-__all__ = ["Refused", "add_entry", "can_edit", "create_sheet", "history", "session_sheets", "undo"]
+__all__ = ["add_entry", "can_edit", "create_sheet", "history", "session_sheets", "undo"]

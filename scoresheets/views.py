@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.humanize.templatetags.humanize import apnumber
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
@@ -11,15 +12,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.limits import limit
 from games.access import watch_refusal
 from games.models import Game
+from games.rules import IllegalMove
 
 from . import sheets
-from .forms import BlankPadForm, NewSheetForm, PadPaperForm, entry_form
-from .layouts import LAYOUTS
+from .forms import BlankPadForm, NewSheetForm, PadPaperForm, entry_form, pad_variants
 from .models import ScoreSheet
 from .online import PadUnavailable, game_pad
 from .pads import blank_key, blank_pad, cache_key, cached_pdf, render_pdf
 from .presenters import sheet_context, sheet_pad
-from .scoring import SCORERS, Refused
+from .registry import pad_kind, pad_kinds, sheet_kind, sheet_kinds
 
 
 def _pdf(pdf: bytes, filename: str) -> HttpResponse:
@@ -38,14 +39,26 @@ def _first_error(form) -> str:
     return "Something in that request is not right."
 
 
+def _blank_choice(kind) -> dict:
+    return {
+        "slug": kind.slug,
+        "name": kind.name,
+        "max_players": kind.engine.max_players,
+        "per_page": kind.pad.PER_PAGE,
+        "per_page_words": apnumber(kind.pad.PER_PAGE),
+        "variants": pad_variants(kind.slug),
+    }
+
+
 def index(request: HttpRequest) -> HttpResponse:
-    context = {"layouts": LAYOUTS.values(), "my_sheets": sheets.session_sheets(request)}
+    pads = [_blank_choice(kind) for kind in pad_kinds()]
+    context = {"pads": pads, "my_sheets": sheets.session_sheets(request)}
     return render(request, "scoresheets/index.html", context)
 
 
 @require_GET
 def pad_blank(request: HttpRequest, kind: str) -> HttpResponse:
-    if kind not in LAYOUTS:
+    if pad_kind(kind) is None:
         return _problem(request, "There is no pad for that game.", 404)
     data = request.GET.copy()
     if len(data.getlist("names")) > 1:
@@ -62,7 +75,7 @@ def pad_blank(request: HttpRequest, kind: str) -> HttpResponse:
         "options": form.pad_options(),
     }
     pdf = cached_pdf(blank_key(kind, asked), lambda: render_pdf(blank_pad(kind, **asked)))
-    return _pdf(pdf, f"{slugify(LAYOUTS[kind].NAME)}-pad.pdf")
+    return _pdf(pdf, f"{slugify(pad_kind(kind).name)}-pad.pdf")
 
 
 @require_GET
@@ -86,19 +99,20 @@ def pad_game(request: HttpRequest, code: str) -> HttpResponse:
 def sheet_new(request: HttpRequest) -> HttpResponse:
     kind = request.POST.get("kind") or request.GET.get("kind")
     if not kind:
-        return render(request, "scoresheets/sheet_new.html", {"scorers": SCORERS.values()})
-    if kind not in SCORERS:
+        scorers = [found.sheet for found in sheet_kinds()]
+        return render(request, "scoresheets/sheet_new.html", {"scorers": scorers})
+    if sheet_kind(kind) is None:
         return _problem(request, "There is no score sheet for that game.", 404)
     form = NewSheetForm(kind, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             sheet = sheets.create_sheet(request, kind, form.cleaned_data["names"], form.options())
-        except Refused as exc:
+        except IllegalMove as exc:
             form.add_error(None, exc.reason)
         else:
             return redirect(sheet)
     status = 400 if request.method == "POST" else 200
-    context = {"form": form, "scorer": SCORERS[kind], "kind": kind}
+    context = {"form": form, "scorer": form.scorer, "kind": kind}
     return render(request, "scoresheets/sheet_new.html", context, status=status)
 
 
@@ -112,7 +126,7 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
             request, "Only the person who started this sheet can change it; you can read it.", 403
         )
     action = request.POST.get("action", "")
-    form = entry_form(found.kind, action, found.names, request.POST)
+    form = entry_form(found.scorer, action, found.names, request.POST)
     if form is None:
         return _problem(request, "That is not an entry this sheet understands.", 400)
     if not form.is_valid():
@@ -120,7 +134,7 @@ def sheet(request: HttpRequest, token: str) -> HttpResponse:
         return render(request, "scoresheets/sheet.html", context, status=400)
     try:
         sheets.add_entry(found.pk, form.entry())
-    except Refused as exc:
+    except IllegalMove as exc:
         context = sheet_context(request, found, bound={action: form}, error=exc.reason)
         return render(request, "scoresheets/sheet.html", context, status=400)
     return redirect(found)

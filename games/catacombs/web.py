@@ -13,8 +13,10 @@ from games.models import Game, Seat
 from games.rules import Move, State
 
 from . import bot, forms, runs, tables
+from . import pad as score_pad
 from .engine import CATACOMBS
 from .presenter import catacombs_context
+from .sheet import SHEET
 
 DAILY_PRIVATE = "A daily run stays private to its player until the day is over (UTC)."
 NUMBER_FIELDS = ("pile", "slot")
@@ -24,6 +26,8 @@ class CatacombsKind(GameKind):
     engine = CATACOMBS
     strategy = staticmethod(bot.choose)
     board_template = "catacombs/board.html"
+    pad = score_pad
+    sheet = SHEET
     lobby_template = "catacombs/lobby_options.html"
     home_template = "catacombs/home_solo.html"
     urls = "games.catacombs.urls"

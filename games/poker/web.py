@@ -9,8 +9,10 @@ from games.models import Game
 from games.rules import Move
 
 from . import bot
+from . import pad as score_pad
 from .controls import poker_controls
 from .engine import POKER
+from .sheet import SHEET
 
 NUMBER_FIELDS = ("row", "value", "die", "count")
 
@@ -19,6 +21,8 @@ class PokerKind(GameKind):
     engine = POKER
     strategy = staticmethod(bot.choose)
     board_template = "poker/board.html"
+    pad = score_pad
+    sheet = SHEET
     options = {
         "multi_roll": (
             "Roll several dice at once",

@@ -9,8 +9,10 @@ from games.models import Game
 from games.rules import Move
 
 from . import bot
+from . import pad as score_pad
 from .engine import ROADS
 from .presenter import roads_context
+from .sheet import SHEET
 
 # The fields the page's pick-then-target form posts, by move type. A field the type does
 # not take is ignored, so one form serves both plays and road moves.
@@ -22,6 +24,8 @@ class RoadsKind(GameKind):
     engine = ROADS
     strategy = staticmethod(bot.choose)
     board_template = "roads/board.html"
+    pad = score_pad
+    sheet = SHEET
     script = "js/roads.js"
     lobby_template = "roads/lobby.html"
 

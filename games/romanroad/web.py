@@ -18,8 +18,10 @@ from games.rules import Move as MovePayload
 from games.rules import State
 
 from . import bot
+from . import pad as score_pad
 from .engine import BETWEEN, ROMANROAD, TARGET, TARGET_RANGE
 from .presenter import romanroad_context
+from .sheet import SHEET
 
 BETWEEN_SECONDS = 20  # the pause between hands; everyone pressing Ready deals sooner
 SPEED_CHOICES = [
@@ -42,6 +44,8 @@ class RomanRoadKind(GameKind):
     engine = ROMANROAD
     strategy = staticmethod(bot.choose)
     board_template = "romanroad/board.html"
+    pad = score_pad
+    sheet = SHEET
     script = "js/romanroad.js"  # loaded once by the game page; a board swapped in later brings none
     poll_seconds = 1  # a page whose socket is down still sees the race within a second
     options = {

@@ -9,14 +9,18 @@ from games.models import Game
 from games.rules import Move
 
 from . import bot
+from . import pad as score_pad
 from .engine import MAX_LISTED, ROMIRAMI
 from .presenter import STAR_WORD, romirami_context
+from .sheet import SHEET
 
 
 class RomiRamiKind(GameKind):
     engine = ROMIRAMI
     strategy = staticmethod(bot.choose)
     board_template = "romirami/board.html"
+    pad = score_pad
+    sheet = SHEET
     script = "js/romirami.js"
     lobby_template = "romirami/lobby.html"
 

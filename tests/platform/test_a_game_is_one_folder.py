@@ -1,7 +1,8 @@
 """A game the platform has never heard of plays through the real lobby, move path, poll, log and replay.
 
-Nim lives in ``tests/platform/nim/``: an engine, a ``GameKind`` and one
-template. Registering it is all the platform needs.
+Nim lives in ``tests/platform/nim/``: an engine, a ``GameKind``, a printable
+pad, an in-person sheet and their templates. Registering it is all the
+platform needs: the lobby, the pads page and the score sheets find it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from django.urls import reverse
 from games import kinds
 from games.models import Game, Move
 from games.replay import replay
+from scoresheets.models import ScoreSheet
 from tests.platform.nim.web import NimKind
+from tests.scoresheets.pad_helpers import pdf_text
 
 NIM_DIR = Path(__file__).with_name("nim")
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,7 +44,10 @@ def take(client, game: Game, count: int, turn: int):
 
 def test_no_platform_file_knows_nim() -> None:
     found = subprocess.run(
-        ["grep", "-rliw", "nim", "--include=*.py", "--include=*.html", "--include=*.toml", "games", "config"],
+        [
+            "grep", "-rliw", "nim", "--include=*.py", "--include=*.html", "--include=*.toml",
+            "games", "config", "scoresheets", "templates",
+        ],
         cwd=ROOT, capture_output=True, text=True,
     )
     assert found.returncode == 1 and found.stdout == ""  # grep: 1 = no match
@@ -103,3 +109,37 @@ def client_for(user):
     other = Client()
     other.force_login(user)
     return other
+
+
+def test_nim_prints_a_blank_pad_from_the_registry(nim, client):
+    assert "Nim" in client.get(reverse("pads")).content.decode()
+    response = client.get(reverse("pad_blank", args=["nim"]), {"names": "Julius, Agrippina"})
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    text = pdf_text(response.content)
+    assert "Julius" in text and "Agrippina" in text and "Nim games won" in text
+    too_many = client.get(reverse("pad_blank", args=["nim"]), {"names": "A, B, C"})
+    assert too_many.status_code == 400 and "room for 2 players at most" in too_many.content.decode()
+
+
+def test_nim_keeps_an_in_person_sheet_through_the_registry(nim, client):
+    assert "Nim" in client.get(reverse("sheet_new")).content.decode()
+    response = client.post(reverse("sheet_new"), {"kind": "nim", "names": "Julius, Agrippina", "to": "2"})
+    sheet = ScoreSheet.objects.get(kind="nim")
+    assert response.status_code == 302 and sheet.options == {"to": 2}
+    for winner in (1, 1):
+        posted = client.post(sheet.get_absolute_url(), {"action": "game", "seat": str(winner)})
+        assert posted.status_code == 302
+    page = client.get(sheet.get_absolute_url()).content.decode()
+    assert "Match over." in page and "Nim games won" in page and "Game 2: Agrippina" in page
+    refused = client.post(sheet.get_absolute_url(), {"action": "game", "seat": "5"})
+    assert refused.status_code == 400
+    pdf = client.get(reverse("sheet_pdf", args=[sheet.token]))
+    assert pdf.status_code == 200 and "Nim games won" in pdf_text(pdf.content)
+
+
+def test_nim_prints_the_pad_of_an_online_game(nim, client, make_table):
+    game, (julius, _) = make_table("nim", names=("Julius", "Agrippina"))
+    client.force_login(julius)
+    response = client.get(reverse("pad_game", args=[game.code]))
+    assert response.status_code == 200
+    assert f"Stones left: {game.state['heap']}." in pdf_text(response.content)

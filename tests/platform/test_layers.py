@@ -44,6 +44,7 @@ def test_the_project_keeps_every_contract() -> None:
         ("games/presenters.py", "from games.poker import web", "platform-names-no-game"),
         ("games/notifications/outbox.py", "import games.catacombs.engine", "platform-names-no-game"),
         ("games/poker/web.py", "from games.catacombs import tables", "games-apart"),
+        ("scoresheets/views.py", "from games.poker import sheet", "scoresheets-names-no-game"),
     ],
 )
 def test_a_breach_fails_the_lint(tree: Path, module: str, line: str, contract: str) -> None:

@@ -9,17 +9,31 @@ from __future__ import annotations
 
 import copy
 
-from .base import Entry, State, check_names, places, require
+from django import forms
+
+from scoresheets.entries import EntryForm
+from scoresheets.scoring import Entry, Scorer, State, check_names, places, require
+
+from .engine import ROADS
 
 
-class RoadsScorer:
-    kind = "roads"
-    name = "Building Roman Roads"
-    min_players = 2
-    max_players = 6
+class GameForm(EntryForm):
+    winners = forms.TypedMultipleChoiceField(
+        label="Who won this game", coerce=int, widget=forms.CheckboxSelectMultiple
+    )
 
-    def options(self, raw: dict) -> dict:
-        return {}
+    def __init__(self, names: list[str], *args, **kwargs) -> None:
+        super().__init__(names, *args, **kwargs)
+        self.fields["winners"].choices = list(enumerate(names))
+
+    def entry(self) -> dict:
+        return {"type": "game", "winners": self.cleaned_data["winners"]}
+
+
+class RoadsScorer(Scorer):
+    engine = ROADS
+    template = "roads/score_sheet.html"
+    entries = {"game": ("Add the game", GameForm)}
 
     def new(self, names: list[str], options: dict) -> State:
         names = check_names(names, self.min_players, self.max_players, self.name)
@@ -50,4 +64,4 @@ class RoadsScorer:
         return {"totals": wins, "places": places(wins), "over": False, "message": message}
 
 
-ROADS = RoadsScorer()
+SHEET = RoadsScorer()

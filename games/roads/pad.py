@@ -7,14 +7,12 @@ the match go on at a real table.
 
 from __future__ import annotations
 
-from .base import Unit, padded
+from scoresheets.layout import Unit, padded
 
-KIND = "roads"
-NAME = "Building Roman Roads"
-TEMPLATE = "scoresheets/pads/roads.html"
+TEMPLATE = "roads/pad.html"
 PER_PAGE = 1
 LANDSCAPE = False
-MIN_PLAYERS, MAX_PLAYERS, BLANK_PLAYERS = 2, 6, 6
+BLANK_PLAYERS = 6
 BLANK_GAMES = 18
 
 

@@ -1,4 +1,4 @@
-"""Roman Poker's pad, kept by hand: each roll's number in a row, cards used, totals.
+"""Roman Poker's in-person sheet, kept by hand: each roll's number in a row, cards used, totals.
 
 The rules come from the online game's engine: which numbers six Roman dice
 can form (``roman_values``) and where a number may go in a column
@@ -11,9 +11,13 @@ import copy
 from functools import cache
 from itertools import combinations_with_replacement
 
-from games.poker.engine import CARD_BONUS, CARD_NAMES, CARDS, DICE, ROWS, placement_error, roman_values
+from django import forms
 
-from .base import Entry, Refused, State, check_names, places, require, seat, whole
+from games.rules import IllegalMove
+from scoresheets.entries import EntryForm, SeatField
+from scoresheets.scoring import Entry, Scorer, State, check_names, places, require, seat, whole
+
+from .engine import CARD_BONUS, CARD_NAMES, CARDS, DICE, POKER, ROWS, placement_error, roman_values
 
 DUPLICATING = ("duplicate", "wild")
 
@@ -25,14 +29,39 @@ def formable() -> frozenset[int]:
     return frozenset().union(*(roman_values(throw) for throw in throws))
 
 
-class PokerScorer:
-    kind = "poker"
-    name = "Roman Poker"
-    min_players = 2
-    max_players = 6
+class EnterForm(EntryForm):
+    seat = SeatField()
+    value = forms.IntegerField(label="Number", min_value=1, max_value=39)
+    row = forms.TypedChoiceField(label="Row", coerce=int, choices=[(r, str(r)) for r in range(1, ROWS + 1)])
+    card = forms.ChoiceField(
+        label="Card played with it",
+        required=False,
+        choices=[("", "None"), ("duplicate", CARD_NAMES["duplicate"]), ("wild", CARD_NAMES["wild"])],
+    )
 
-    def options(self, raw: dict) -> dict:
-        return {}
+    def entry(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "type": "enter",
+            "seat": data["seat"],
+            "value": data["value"],
+            "row": data["row"],
+            "card": data["card"] or None,
+        }
+
+
+class CardForm(EntryForm):
+    seat = SeatField()
+    card = forms.ChoiceField(label="Action card used", choices=[(c, CARD_NAMES[c]) for c in CARDS])
+
+    def entry(self) -> dict:
+        return {"type": "card", "seat": self.cleaned_data["seat"], "card": self.cleaned_data["card"]}
+
+
+class PokerScorer(Scorer):
+    engine = POKER
+    template = "poker/score_sheet.html"
+    entries = {"enter": ("Enter the number", EnterForm), "card": ("Mark the card used", CardForm)}
 
     def new(self, names: list[str], options: dict) -> State:
         names = check_names(names, self.min_players, self.max_players, self.name)
@@ -54,13 +83,13 @@ class PokerScorer:
         name, column = state["names"][player], state["columns"][player]
         value = whole(entry.get("value"), 1, 39, "the number")
         if value not in formable():
-            raise Refused(f"{value} cannot be made with six dice.")
+            raise IllegalMove(f"{value} cannot be made with six dice.")
         row = whole(entry.get("row"), 1, ROWS, "the row")
         card = entry.get("card") or None
         require(card in (None, *DUPLICATING), "Only Duplicate or Wild lets a number in twice.")
         if card is None and value in column:
             rows = ", ".join(str(r) for r, v in enumerate(column, 1) if v == value)
-            raise Refused(
+            raise IllegalMove(
                 f"{value} is already in {name}'s column (row {rows}): "
                 "only the Duplicate card (or Wild) lets it in twice."
             )
@@ -72,7 +101,7 @@ class PokerScorer:
             )
         error = placement_error(column, value, row, duplicate=card is not None)
         if error:
-            raise Refused(f"{name}: {error}")
+            raise IllegalMove(f"{name}: {error}")
         column[row - 1] = value
         if card is not None:
             state["cards"][player].remove(card)
@@ -114,4 +143,4 @@ class PokerScorer:
         }
 
 
-POKER = PokerScorer()
+SHEET = PokerScorer()

@@ -7,16 +7,14 @@ the empty-slot penalty and the total.
 
 from __future__ import annotations
 
-from games.catacombs.engine import categories, edition, slot_count
+from scoresheets.layout import Unit, padded
 
-from .base import Unit, padded
+from .engine import categories, edition, slot_count
 
-KIND = "catacombs"
-NAME = "Roman Catacombs"
-TEMPLATE = "scoresheets/pads/catacombs.html"
+TEMPLATE = "catacombs/pad.html"
 PER_PAGE = 4
 LANDSCAPE = False
-MIN_PLAYERS, MAX_PLAYERS, BLANK_PLAYERS = 1, 12, 4
+BLANK_PLAYERS = 4
 TICK = "✓"
 
 

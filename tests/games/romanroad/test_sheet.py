@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheets.scoring import Refused, replay
-from scoresheets.scoring.romanroad import ROMAN_ROAD, hand_points, hand_score
+from games.romanroad.sheet import SHEET as ROMAN_ROAD
+from games.romanroad.sheet import hand_points, hand_score
+from games.rules import IllegalMove
+from scoresheets.scoring import replay
 
 BOX = {"amen_bonus": False, "negative": False, "target": 40}
 
@@ -55,7 +57,7 @@ def test_reaching_the_target_ends_the_game_and_the_highest_total_wins():
     assert summary["over"]
     assert summary["winners"] == ["Agrippina"]
     assert summary["message"] == "Agrippina wins with 23."
-    with pytest.raises(Refused, match="The game is over"):
+    with pytest.raises(IllegalMove, match="The game is over"):
         ROMAN_ROAD.apply(state, hand([1, 1, 1], [0, 3, 3]))
 
 
@@ -79,16 +81,16 @@ def test_equal_highest_totals_share_the_win():
 )
 def test_impossible_hands_are_refused_with_the_reason(entry, reason):
     state = ROMAN_ROAD.new(["Julius", "Agrippina"], BOX)
-    with pytest.raises(Refused, match=reason):
+    with pytest.raises(IllegalMove, match=reason):
         ROMAN_ROAD.apply(state, entry)
 
 
 def test_names_and_target_are_checked():
-    with pytest.raises(Refused, match="2 to 4 players"):
+    with pytest.raises(IllegalMove, match="2 to 4 players"):
         ROMAN_ROAD.new(["Julius"], BOX)
-    with pytest.raises(Refused, match="different name"):
+    with pytest.raises(IllegalMove, match="different name"):
         ROMAN_ROAD.new(["Julius", "Julius"], BOX)
-    with pytest.raises(Refused, match="target score"):
+    with pytest.raises(IllegalMove, match="target score"):
         ROMAN_ROAD.new(["Julius", "Gaius"], {"target": 0})
 
 

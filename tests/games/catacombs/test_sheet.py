@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from games.catacombs.engine import categories
-from scoresheets.scoring import Refused, replay
-from scoresheets.scoring.catacombs import CATACOMBS
+from games.catacombs.sheet import SHEET as CATACOMBS
+from games.rules import IllegalMove
+from scoresheets.scoring import replay
 
 NAMES = ["Julius", "Agrippina"]
 LAW, GOSPELS = 0, 5
@@ -32,11 +33,11 @@ def test_an_empty_card_scores_minus_one_per_slot():
 
 def test_books_go_in_canon_order():
     state = replay(CATACOMBS, NAMES, {}, [write(0, "Luke", 1)])
-    with pytest.raises(Refused, match="John cannot go left of Luke"):
+    with pytest.raises(IllegalMove, match="John cannot go left of Luke"):
         CATACOMBS.apply(state, write(0, "John", 0))
-    with pytest.raises(Refused, match="The middle slot of Gospels and Acts is already filled"):
+    with pytest.raises(IllegalMove, match="The middle slot of Gospels and Acts is already filled"):
         CATACOMBS.apply(state, write(0, "Acts", 1))
-    with pytest.raises(Refused, match="Luke is already in Gospels and Acts"):
+    with pytest.raises(IllegalMove, match="Luke is already in Gospels and Acts"):
         CATACOMBS.apply(state, write(0, "Luke", 2))
     fine = CATACOMBS.apply(state, write(0, "Matthew", 0))
     assert fine["slots"][0][GOSPELS] == ["Matthew", "Luke", None]
@@ -68,7 +69,7 @@ def test_a_solo_card_always_scores_first():
 
 def test_a_completed_category_takes_nothing_more():
     state = replay(CATACOMBS, NAMES, {}, [complete(0, LAW)])
-    with pytest.raises(Refused, match="Julius has completed Law"):
+    with pytest.raises(IllegalMove, match="Julius has completed Law"):
         CATACOMBS.apply(state, complete(0, LAW))
 
 
@@ -92,5 +93,5 @@ def test_a_full_card_ends_the_game():
     ],
 )
 def test_bad_entries_are_refused(entry, reason):
-    with pytest.raises(Refused, match=reason):
+    with pytest.raises(IllegalMove, match=reason):
         CATACOMBS.apply(CATACOMBS.new(NAMES, {}), entry)

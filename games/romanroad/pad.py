@@ -3,17 +3,25 @@ the hand's score and the running total, with the table's variants printed."""
 
 from __future__ import annotations
 
-from scoresheets.scoring.romanroad import AMEN_BONUS, ROMAN_ROAD
+from scoresheets.layout import Unit, padded
 
-from .base import Unit, padded
+from .engine import AMEN_BONUS
+from .sheet import SHEET, variant_fields, variant_options
 
-KIND = "romanroad"
-NAME = "Roman Road"
-TEMPLATE = "scoresheets/pads/romanroad.html"
+TEMPLATE = "romanroad/pad.html"
 PER_PAGE = 1
 LANDSCAPE = True
-MIN_PLAYERS, MAX_PLAYERS, BLANK_PLAYERS = 2, 4, 4
+BLANK_PLAYERS = 4
 BLANK_HANDS = 13
+
+
+def form_fields() -> dict:
+    """The variants a blank pad prints, asked as the new sheet asks them."""
+    return variant_fields()
+
+
+def form_options(data: dict) -> dict:
+    return variant_options(data)
 
 
 def variants(options: dict) -> list[str]:
@@ -39,7 +47,7 @@ def _unit(names: list[str], options: dict, hands: list[dict], extra: int, summar
 
 
 def blank(names: list[str], players: int, options: dict) -> list[Unit]:
-    return [_unit(padded(names, players), ROMAN_ROAD.options(options), [], BLANK_HANDS, None)]
+    return [_unit(padded(names, players), SHEET.options(options), [], BLANK_HANDS, None)]
 
 
 def from_sheet(state: dict, summary: dict) -> list[Unit]:

@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import copy
 
-from games.catacombs.engine import categories, locate, placement_refusal, slot_count
+from django import forms
 
-from .base import Entry, Refused, State, check_names, places, require, seat
+from games.rules import IllegalMove
+from scoresheets.entries import EntryForm, SeatField
+from scoresheets.scoring import Entry, Scorer, State, check_names, places, require, seat
+
+from .engine import CATACOMBS, categories, locate, placement_refusal, slot_count
 
 TICK = ""  # a filled slot whose book was not named
 RANKS = ("first", "later")
@@ -31,7 +35,7 @@ def _category(entry: Entry) -> int:
         try:
             return locate(book)[0]
         except KeyError:
-            raise Refused(f"{book} is not a book of this edition.") from None
+            raise IllegalMove(f"{book} is not a book of this edition.") from None
     number = entry.get("category")
     valid = isinstance(number, int) and not isinstance(number, bool) and 0 <= number < len(categories())
     require(valid, "Choose one of the categories, or a book.")
@@ -43,14 +47,79 @@ def _named(row: list[str | None]) -> list[str | None]:
     return [None if book == TICK else book for book in row]
 
 
-class CatacombsScorer:
-    kind = "catacombs"
-    name = "Roman Catacombs"
-    min_players = 1
-    max_players = 12
+SLOT_CHOICES = [(0, "Left"), (1, "Middle"), (2, "Right")]
+RANK_CHOICES = [("", "Work it out"), ("first", "First"), ("later", "Later")]
+RANK_HELP = "Work it out: first, unless someone else completed it earlier. Completed in the same turn: first."
 
-    def options(self, raw: dict) -> dict:
-        return {}
+
+def _book_choices() -> list:
+    return [("", "(only tick the slot)")] + [
+        (category["name"], [(book, book) for book in category["books"]]) for category in categories()
+    ]
+
+
+class WriteForm(EntryForm):
+    seat = SeatField()
+    category = forms.TypedChoiceField(label="Category", coerce=int, required=False)
+    book = forms.ChoiceField(
+        label="Book", required=False, help_text="Or no book and a category: a tick in the slot."
+    )
+    slot = forms.TypedChoiceField(label="Slot", coerce=int, choices=SLOT_CHOICES)
+    rank = forms.ChoiceField(
+        label="If this completes the category, it scores",
+        choices=RANK_CHOICES,
+        required=False,
+        help_text=RANK_HELP,
+    )
+
+    def __init__(self, names: list[str], *args, **kwargs) -> None:
+        super().__init__(names, *args, **kwargs)
+        self.fields["category"].choices = [("", "(the book's category)")] + [
+            (n, c["name"]) for n, c in enumerate(categories())
+        ]
+        self.fields["book"].choices = _book_choices()
+
+    def clean(self) -> dict:
+        data = super().clean()
+        if not data.get("book") and data.get("category") in (None, ""):
+            raise forms.ValidationError("Choose a book, or a category to tick a slot in.")
+        return data
+
+    def entry(self) -> dict:
+        data = self.cleaned_data
+        entry = {"type": "write", "seat": data["seat"], "slot": data["slot"], "rank": data["rank"] or None}
+        if data["book"]:
+            entry["book"] = data["book"]
+        else:
+            entry["category"] = data["category"]
+        return entry
+
+
+class CompleteForm(EntryForm):
+    seat = SeatField()
+    category = forms.TypedChoiceField(label="Category completed", coerce=int)
+    rank = forms.ChoiceField(label="Scored", choices=RANK_CHOICES, required=False, help_text=RANK_HELP)
+
+    def __init__(self, names: list[str], *args, **kwargs) -> None:
+        super().__init__(names, *args, **kwargs)
+        self.fields["category"].choices = [
+            (n, f"{c['name']} ({c['first']} / {c['later']})") for n, c in enumerate(categories())
+        ]
+
+    def entry(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "type": "complete",
+            "seat": data["seat"],
+            "category": data["category"],
+            "rank": data["rank"] or None,
+        }
+
+
+class CatacombsScorer(Scorer):
+    engine = CATACOMBS
+    template = "catacombs/score_sheet.html"
+    entries = {"write": ("Write it", WriteForm), "complete": ("Mark completed", CompleteForm)}
 
     def new(self, names: list[str], options: dict) -> State:
         names = check_names(names, self.min_players, self.max_players, self.name)
@@ -87,7 +156,7 @@ class CatacombsScorer:
         if book != TICK:
             refusal = placement_refusal(_sheet_with(row, book), book, slot)
             if refusal:
-                raise Refused(refusal)
+                raise IllegalMove(refusal)
         row[slot] = book
 
     def _rank(self, state: State, player: int, category: int, rank: object) -> str:
@@ -138,4 +207,4 @@ def _sheet_with(row: list[str | None], book: str) -> list[list[str | None]]:
     return sheet
 
 
-CATACOMBS = CatacombsScorer()
+SHEET = CatacombsScorer()

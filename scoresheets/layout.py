@@ -1,4 +1,11 @@
-"""The shape every layout module has, and helpers they share."""
+"""What a game's printable pad (its ``pad.py``) offers, and helpers pads share.
+
+A pad turns a blank request, an in-person sheet or an online game's view into
+*units* (one table, or one scorecard), which ``pads.py`` repeats for the copies
+asked and places ``PER_PAGE`` to a page. Online games are read only through
+``engine.view(state, seat)``, so a pad shows what its viewer may see. The
+game's name and player counts come from its engine.
+"""
 
 from __future__ import annotations
 
@@ -8,18 +15,17 @@ Unit = dict[str, Any]
 
 
 class Layout(Protocol):
-    KIND: str
-    NAME: str
-    TEMPLATE: str
+    TEMPLATE: str  # "<slug>/pad.html", extending "scoresheets/pads/base.html"
     PER_PAGE: int
     LANDSCAPE: bool
-    MIN_PLAYERS: int
-    MAX_PLAYERS: int
     BLANK_PLAYERS: int
 
     def blank(self, names: list[str], players: int, options: dict) -> list[Unit]: ...
 
     def from_sheet(self, state: dict, summary: dict) -> list[Unit]: ...
+
+    # Optional: ``from_view(view, names, seat)`` and ``status(view)`` print an online game;
+    # ``form_fields()`` and ``form_options(data)`` ask for variants printed on a blank pad.
 
 
 def padded(names: list[str], count: int) -> list[str]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheets.scoring import Refused, replay
-from scoresheets.scoring.roads import ROADS
+from games.roads.sheet import SHEET as ROADS
+from games.rules import IllegalMove
+from scoresheets.scoring import replay
 
 NAMES = ["Julius", "Agrippina", "Gaius"]
 
@@ -27,5 +28,5 @@ def test_games_won_are_counted_and_a_tie_counts_for_each_winner():
     ],
 )
 def test_impossible_results_are_refused(winners, reason):
-    with pytest.raises(Refused, match=reason):
+    with pytest.raises(IllegalMove, match=reason):
         ROADS.apply(ROADS.new(NAMES, {}), {"type": "game", "winners": winners})

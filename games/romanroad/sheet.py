@@ -11,24 +11,15 @@ from __future__ import annotations
 
 import copy
 
-from .base import Entry, Refused, State, check_names, places, require, whole
+from django import forms
+
+from scoresheets.entries import EntryForm
+from scoresheets.scoring import Entry, Scorer, State, check_names, places, require, whole
+
+from .engine import AMEN_BONUS, ROMANROAD, TARGET, TARGET_RANGE, hand_points, hand_score
 
 DECK = 32
 STORE = 10
-TARGET = 40
-AMEN_BONUS = 10
-
-
-def hand_score(foundations: int, store_left: int, *, negative: bool = False) -> int:
-    """Cards on the Foundations minus 2 per card left in the Store (floored at 0 unless ``negative``)."""
-    score = foundations - 2 * store_left
-    return score if negative else max(score, 0)
-
-
-def hand_points(foundations: int, store_left: int, amen: bool, options: dict) -> int:
-    """A hand's score with the table's variants."""
-    score = hand_score(foundations, store_left, negative=options["negative"])
-    return score + (AMEN_BONUS if amen and options["amen_bonus"] else 0)
 
 
 def _read_counts(state: State, entry: Entry, key: str, what: str, high: int) -> list[int]:
@@ -38,18 +29,69 @@ def _read_counts(state: State, entry: Entry, key: str, what: str, high: int) -> 
     return [whole(count, 0, high, f"{name}'s {what}") for name, count in zip(names, counts, strict=True)]
 
 
-class RomanRoadScorer:
-    kind = "romanroad"
-    name = "Roman Road"
-    min_players = 2
-    max_players = 4
+def variant_fields() -> dict[str, forms.Field]:
+    """The table's variants, asked when a sheet starts and printed on a blank pad."""
+    low, high = TARGET_RANGE
+    return {
+        "amen_bonus": forms.BooleanField(
+            label=f"Amen bonus (+{AMEN_BONUS} to whoever calls Amen)", required=False
+        ),
+        "negative": forms.BooleanField(label="Negative hand scores allowed", required=False),
+        "target": forms.IntegerField(
+            label="Play to",
+            min_value=low,
+            max_value=high,
+            required=False,
+            widget=forms.NumberInput(attrs={"placeholder": str(TARGET)}),
+        ),
+    }
+
+
+def variant_options(data: dict) -> dict:
+    return {
+        "amen_bonus": data["amen_bonus"],
+        "negative": data["negative"],
+        "target": data["target"] or TARGET,
+    }
+
+
+class HandForm(EntryForm):
+    def __init__(self, names: list[str], *args, **kwargs) -> None:
+        super().__init__(names, *args, **kwargs)
+        for seat, name in enumerate(names):
+            self.fields[f"foundations_{seat}"] = forms.IntegerField(
+                label=f"{name}: cards on the Foundations", min_value=0, max_value=DECK
+            )
+            self.fields[f"store_{seat}"] = forms.IntegerField(
+                label=f"{name}: cards left in the Store", min_value=0, max_value=STORE
+            )
+
+    def entry(self) -> dict:
+        seats = range(len(self.names))
+        return {
+            "type": "hand",
+            "foundations": [self.cleaned_data[f"foundations_{s}"] for s in seats],
+            "store": [self.cleaned_data[f"store_{s}"] for s in seats],
+        }
+
+
+class RomanRoadScorer(Scorer):
+    engine = ROMANROAD
+    template = "romanroad/score_sheet.html"
+    entries = {"hand": ("Add the hand", HandForm)}
+
+    def form_fields(self) -> dict[str, forms.Field]:
+        return variant_fields()
+
+    def form_options(self, data: dict) -> dict:
+        return variant_options(data)
 
     def options(self, raw: dict) -> dict:
         target = raw.get("target", TARGET)
         return {
             "amen_bonus": bool(raw.get("amen_bonus", False)),
             "negative": bool(raw.get("negative", False)),
-            "target": whole(target, 5, 500, "the target score"),
+            "target": whole(target, *TARGET_RANGE, "the target score"),
         }
 
     def new(self, names: list[str], options: dict) -> State:
@@ -113,6 +155,6 @@ class RomanRoadScorer:
         }
 
 
-ROMAN_ROAD = RomanRoadScorer()
+SHEET = RomanRoadScorer()
 
-__all__ = ["AMEN_BONUS", "ROMAN_ROAD", "Refused", "hand_points", "hand_score"]
+__all__ = ["SHEET", "hand_points", "hand_score", "variant_fields", "variant_options"]

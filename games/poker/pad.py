@@ -3,16 +3,14 @@ and the Roman-number overview as a footer."""
 
 from __future__ import annotations
 
-from games.poker.engine import CARD_BONUS, CARD_NAMES, CARDS, NUMERAL, ROWS
+from scoresheets.layout import Unit, ordinal, padded
 
-from .base import Unit, ordinal, padded
+from .engine import CARD_BONUS, CARD_NAMES, CARDS, NUMERAL, ROWS
 
-KIND = "poker"
-NAME = "Roman Poker"
-TEMPLATE = "scoresheets/pads/poker.html"
+TEMPLATE = "poker/pad.html"
 PER_PAGE = 1
 LANDSCAPE = False
-MIN_PLAYERS, MAX_PLAYERS, BLANK_PLAYERS = 2, 6, 6
+BLANK_PLAYERS = 6
 CARD_MARKS = {
     "reroll_i": "I",
     "reroll_v": "V",

@@ -6,8 +6,10 @@ from collections import Counter
 
 import pytest
 
-from scoresheets.scoring import Refused, replay
-from scoresheets.scoring.romirami import ROMI_RAMI, contracts
+from games.romirami.sheet import SHEET as ROMI_RAMI
+from games.romirami.sheet import contracts
+from games.rules import IllegalMove
+from scoresheets.scoring import replay
 
 NAMES = ["Julius", "Agrippina"]
 SUITS = {"trophies": ["suit"] * 4}
@@ -73,7 +75,7 @@ def test_equal_totals_are_split_by_suit_bonus_cards():
 
 def test_a_contract_card_is_with_one_player_only():
     state = replay(ROMI_RAMI, NAMES, SUITS, [contract(0, "run4-cherry")])
-    with pytest.raises(Refused, match="Run4 .Cherry, 1. is already with Julius"):
+    with pytest.raises(IllegalMove, match="Run4 .Cherry, 1. is already with Julius"):
         ROMI_RAMI.apply(state, contract(1, "run4-cherry"))
 
 
@@ -94,10 +96,10 @@ def test_enough_contracts_end_the_game():
     ],
 )
 def test_bad_entries_are_refused(entry, reason):
-    with pytest.raises(Refused, match=reason):
+    with pytest.raises(IllegalMove, match=reason):
         ROMI_RAMI.apply(ROMI_RAMI.new(NAMES, SUITS), entry)
 
 
 def test_trophy_sides_are_checked():
-    with pytest.raises(Refused, match="side for each of the four trophies"):
+    with pytest.raises(IllegalMove, match="side for each of the four trophies"):
         ROMI_RAMI.new(NAMES, {"trophies": ["suit"]})

@@ -14,9 +14,13 @@ from __future__ import annotations
 import copy
 from functools import cache
 
-from games.romirami.engine import edition
+from django import forms
 
-from .base import Entry, Refused, State, check_names, require, seat, whole
+from games.rules import IllegalMove
+from scoresheets.entries import EntryForm, SeatField
+from scoresheets.scoring import Entry, Scorer, State, check_names, require, seat, whole
+
+from .engine import ROMIRAMI, edition
 
 SIDES = ("suit", "combo")
 MAX_BONUS = 92  # every Number card
@@ -73,11 +77,62 @@ def trophies(state: State) -> list[list[int]]:
     return won
 
 
-class RomiRamiScorer:
-    kind = "romirami"
-    name = "Romi Rami"
-    min_players = 2
-    max_players = 4
+class ContractForm(EntryForm):
+    seat = SeatField()
+    contract = forms.ChoiceField(label="Contract completed")
+
+    def __init__(self, names: list[str], *args, **kwargs) -> None:
+        super().__init__(names, *args, **kwargs)
+        self.fields["contract"].choices = [(key, card["label"]) for key, card in contracts().items()]
+
+    def entry(self) -> dict:
+        return {
+            "type": "contract",
+            "seat": self.cleaned_data["seat"],
+            "contract": self.cleaned_data["contract"],
+        }
+
+
+class BonusForm(EntryForm):
+    seat = SeatField()
+    count = forms.IntegerField(label="Suit Bonus cards", min_value=0, max_value=MAX_BONUS)
+
+    def entry(self) -> dict:
+        return {"type": "bonus", "seat": self.cleaned_data["seat"], "count": self.cleaned_data["count"]}
+
+
+class StarForm(EntryForm):
+    seat = SeatField()
+    used = forms.TypedChoiceField(
+        label="Star", coerce=lambda v: v == "1", choices=[("1", "Used"), ("0", "Not used")]
+    )
+
+    def entry(self) -> dict:
+        return {"type": "star", "seat": self.cleaned_data["seat"], "used": self.cleaned_data["used"]}
+
+
+class RomiRamiScorer(Scorer):
+    engine = ROMIRAMI
+    template = "romirami/score_sheet.html"
+    entries = {
+        "contract": ("Add the contract", ContractForm),
+        "bonus": ("Set Suit Bonus cards", BonusForm),
+        "star": ("Set the Star", StarForm),
+    }
+
+    def form_fields(self) -> dict[str, forms.Field]:
+        return {
+            f"trophy_{number}": forms.ChoiceField(
+                label=f"Trophy {tile['tile']}",
+                choices=[(side, trophy_label(tile, side)) for side in SIDES],
+                initial="suit",
+                widget=forms.RadioSelect,
+            )
+            for number, tile in enumerate(data()["trophies"])
+        }
+
+    def form_options(self, data_: dict) -> dict:
+        return {"trophies": [data_[f"trophy_{n}"] for n in range(len(data()["trophies"]))]}
 
     def options(self, raw: dict) -> dict:
         sides = raw.get("trophies", ["suit"] * len(data()["trophies"]))
@@ -108,7 +163,7 @@ class RomiRamiScorer:
             require(known, "Choose one of the contract cards.")
             for other, held in enumerate(state["contracts"]):
                 if contract in held:
-                    raise Refused(
+                    raise IllegalMove(
                         f"{contracts()[contract]['label']} is already with {state['names'][other]}: "
                         "each contract card is in the game once."
                     )
@@ -161,4 +216,4 @@ class RomiRamiScorer:
         }
 
 
-ROMI_RAMI = RomiRamiScorer()
+SHEET = RomiRamiScorer()

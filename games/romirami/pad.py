@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-from scoresheets.scoring.romirami import contracts, data, suit_name, trophy_label
+from scoresheets.layout import Unit, ordinal, padded
 
-from .base import Unit, ordinal, padded
+from .sheet import contracts, data, suit_name, trophy_label
 
-KIND = "romirami"
-NAME = "Romi Rami"
-TEMPLATE = "scoresheets/pads/romirami.html"
+TEMPLATE = "romirami/pad.html"
 PER_PAGE = 1
 LANDSCAPE = False
-MIN_PLAYERS, MAX_PLAYERS, BLANK_PLAYERS = 2, 4, 4
+BLANK_PLAYERS = 4
 CONTRACT_LINES = 8
 
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from scoresheets.scoring import Refused, replay
-from scoresheets.scoring.poker import POKER, formable
+from games.poker.sheet import SHEET as POKER
+from games.poker.sheet import formable
+from games.rules import IllegalMove
+from scoresheets.scoring import replay
 
 NAMES = ["Julius", "Agrippina", "Gaius"]
 # The seed's example pad: rows 1-7 and the unused cards (bonus 15, 20, 0).
@@ -58,29 +60,29 @@ def test_used_cards_are_tracked():
 
 def test_38_is_refused():
     state = POKER.new(NAMES, {})
-    with pytest.raises(Refused, match="38 cannot be made with six dice"):
+    with pytest.raises(IllegalMove, match="38 cannot be made with six dice"):
         POKER.apply(state, enter(0, 38, 7))
     assert 38 not in formable() and 39 in formable() and len(formable()) == 38
 
 
 def test_a_number_out_of_order_is_refused_with_the_row_it_must_respect():
     state = replay(POKER, NAMES, {}, [enter(0, 16, 2)])
-    with pytest.raises(Refused, match="Julius: Row 3 must be above 16"):
+    with pytest.raises(IllegalMove, match="Julius: Row 3 must be above 16"):
         POKER.apply(state, enter(0, 12, 3))
-    with pytest.raises(Refused, match="Julius: Row 1 must be below 16"):
+    with pytest.raises(IllegalMove, match="Julius: Row 1 must be below 16"):
         POKER.apply(state, enter(0, 20, 1))
 
 
 def test_a_repeat_without_the_duplicate_card_is_refused():
     state = replay(POKER, NAMES, {}, [enter(2, 33, 6)])
-    with pytest.raises(Refused, match="33 is already in Gaius's column .row 6.: only the Duplicate card"):
+    with pytest.raises(IllegalMove, match="33 is already in Gaius's column .row 6.: only the Duplicate card"):
         POKER.apply(state, enter(2, 33, 5))
 
 
 def test_the_duplicate_card_can_be_played_once():
     state = replay(POKER, NAMES, {}, [enter(2, 33, 6), enter(2, 33, 5, "duplicate")])
     assert "duplicate" not in state["cards"][2]
-    with pytest.raises(Refused, match="Gaius has already used Duplicate"):
+    with pytest.raises(IllegalMove, match="Gaius has already used Duplicate"):
         POKER.apply(state, enter(2, 33, 7, "duplicate"))
     after_wild = POKER.apply(state, enter(2, 33, 7, "wild"))
     assert after_wild["columns"][2][4:] == [33, 33, 33]
@@ -88,15 +90,15 @@ def test_the_duplicate_card_can_be_played_once():
 
 def test_a_card_is_not_spent_on_a_number_that_needs_none():
     state = POKER.new(NAMES, {})
-    with pytest.raises(Refused, match="no card is needed"):
+    with pytest.raises(IllegalMove, match="no card is needed"):
         POKER.apply(state, enter(0, 16, 2, "duplicate"))
 
 
 def test_a_filled_row_and_a_used_card_are_refused():
     state = replay(POKER, NAMES, {}, [enter(0, 16, 2), card(0, "reroll_i")])
-    with pytest.raises(Refused, match="Row 2 is already filled"):
+    with pytest.raises(IllegalMove, match="Row 2 is already filled"):
         POKER.apply(state, enter(0, 18, 2))
-    with pytest.raises(Refused, match="Julius has already used Reroll I"):
+    with pytest.raises(IllegalMove, match="Julius has already used Reroll I"):
         POKER.apply(state, card(0, "reroll_i"))
 
 
@@ -111,7 +113,7 @@ def test_a_filled_row_and_a_used_card_are_refused():
     ],
 )
 def test_malformed_entries_are_refused(entry, reason):
-    with pytest.raises(Refused, match=reason):
+    with pytest.raises(IllegalMove, match=reason):
         POKER.apply(POKER.new(NAMES, {}), entry)
 
 
