@@ -372,6 +372,9 @@ def _move(state: State, seat: int | None, move: Move, rng: random.Random) -> Non
     me = state["seats"][seat]
     where = locate(me, card)
     require(bool(where), f"{_cap(name(card))} is already on a Foundation.")
+    # One sentence wherever a face-down or covered card lies, so a refusal tells nothing of it.
+    if not (where[0] == "work" or (where[0] in ("store", "pile") and where[1] == len(me[where[0]]) - 1)):
+        raise _not_playable(card)
     if kind == "work":
         require(
             not me["stuck"],
@@ -441,11 +444,7 @@ def _to_work(state: State, seat: int, card: str, where: tuple, number: int) -> N
     source = where[0]
     if source == "work":
         require(where[1] != number, f"{_cap(name(card))} is already on Work pile {number + 1}.")
-    elif source == "store":
-        require(where[1] == len(me["store"]) - 1, f"{_cap(name(card))} is not on top of your Store.")
-    elif source == "pile":
-        require(where[1] == len(me["pile"]) - 1, f"{_cap(name(card))} is not on top of your Search pile.")
-    else:
+    elif source not in ("store", "pile"):
         raise _not_playable(card)
     if not target:
         require(source == "store", "An empty Work pile takes only the top card of your Store.")

@@ -18,6 +18,7 @@ from games.romanroad.engine import (
     ROMANROAD,
     hand_points,
     hand_score,
+    name,
 )
 from games.rules import IllegalMove
 
@@ -332,8 +333,8 @@ def test_a_work_card_moves_with_the_cards_on_it() -> None:
         ("mt-323-1", "work:2", "does not go on the 4 of Romans 10:13"),
         ("mt-623-7", "work:1", "The 7 of Romans 6:23 does not go on the 6 of Romans 10:13"),
         ("mt-58-6", "work:0", "is already on Work pile 1."),
-        ("mt-58-2", "work:1", "is not on top of your Store."),
-        ("mt-1013-2", "work:1", "is not on top of your Search pile."),
+        ("mt-58-2", "work:1", "is not on top of your Store, a Work pile or your Search pile"),
+        ("mt-1013-2", "work:1", "is not on top of your Store, a Work pile or your Search pile"),
         ("mt-1013-7", "work:1", "is not on top of your Store, a Work pile or your Search pile"),
         ("mk-58-5", "work:1", "is not yours"),
         ("mt-58-5", "work:3", 'Say where the card goes: "foundation:new"'),
@@ -358,6 +359,22 @@ def test_work_moves_that_do_not_fit_are_refused(card, to, text) -> None:
     )
     assert move("mt-58-5", "work:1") in R.legal_moves(state, 0)
     refused(state, 0, move(card, to), text)
+
+
+@pytest.mark.parametrize("to", ["work:1", "foundation:new", "foundation:0"])
+def test_a_card_that_is_no_playable_top_is_refused_alike_wherever_it_lies(to) -> None:
+    """Under the Store's top, in the Search deck or under the Search pile's top: one sentence."""
+    state = arrange(
+        {"store": ["58-2", "58-5"], "work": [["323-8"], ["1013-6"], ["1013-4"]], "pile": ["1013-2", "323-1"]},
+        {},
+    )
+    hidden = next(card for card in state["seats"][0]["search"])
+    texts = set()
+    for card in ("mt-58-2", hidden, "mt-1013-2"):
+        with pytest.raises(IllegalMove) as refusal:
+            R.apply(state, 0, move(card, to), RNG)
+        texts.add(refusal.value.reason.replace(name(card)[0].upper() + name(card)[1:], "CARD"))
+    assert texts == {"CARD is not on top of your Store, a Work pile or your Search pile."}
 
 
 # --- Search --------------------------------------------------------------------------
