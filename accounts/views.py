@@ -108,14 +108,19 @@ def locked_out(request: HttpRequest, response: HttpResponse | None = None, crede
 
 
 class PasswordResetView(auth_views.PasswordResetView):
-    """Django's, with limits per client and per e-mail asked for (no mail bombing)."""
+    """Django's, with limits per client and per e-mail asked for (no mail bombing).
+
+    A request for an address that has had its share of mails is answered like any other
+    (the "check your mail" page) and sends nothing: whoever asks learns nothing of the
+    address, and cannot make its owner's own request look refused.
+    """
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if exceeded(request, "password_resets"):
             return too_many(request, "password_resets")
         asked = request.POST.get("email", "").strip().lower()
         if asked and exceeded(request, "reset_mails", key="email:" + asked):
-            return too_many(request, "reset_mails")
+            return redirect(self.get_success_url())
         return super().post(request, *args, **kwargs)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from django.contrib.auth import get_user_model
 from django.core import signing
 
 from ..models import NotificationPrefs, Seat
@@ -27,6 +28,9 @@ def read_token(token: str) -> tuple[int, int | None]:
 
 
 def unsubscribe(user_id: int, game_id: int | None) -> None:
+    """Stop the mail; for an account closed since the link was sent there is none to stop."""
+    if not get_user_model().objects.filter(pk=user_id).exists():
+        return
     if game_id is None:
         NotificationPrefs.objects.update_or_create(
             user_id=user_id, defaults={"mode": NotificationPrefs.Mode.NONE}

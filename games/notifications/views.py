@@ -57,7 +57,8 @@ def add_holiday(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_POST
 def delete_holiday(request: HttpRequest, holiday_id: int) -> HttpResponse:
-    Holiday.objects.filter(pk=holiday_id, user=request.user).delete()
+    # Only a holiday still to come or under way: a past one keeps counting towards the yearly cap.
+    Holiday.objects.filter(pk=holiday_id, user=request.user, end__gte=timezone.now().date()).delete()
     return redirect("notify_prefs")
 
 

@@ -127,3 +127,29 @@ def test_the_table_sees_a_player_on_holiday(client, make_table):
         Context({"game": game, "seats": list(game.seats.with_away())})
     )
     assert "Agrippina is on holiday" in html
+
+
+def test_holidays_add_up_to_at_most_the_cap_in_any_twelve_months(client, make_user):
+    julius = make_user("Julius")
+    client.force_login(julius)
+    add = reverse("notify_add_holiday")
+    first = timezone.now().date() + timedelta(days=1)
+    for block in range(4):  # back to back: four holidays of 100 days each
+        start = first + timedelta(days=100 * block)
+        response = client.post(add, {"start": start, "end": start + timedelta(days=99)})
+        assert response.status_code == (302 if block == 0 else 400)
+    assert b"in any twelve months" in response.content
+    assert Holiday.objects.filter(user=julius).count() == 1
+    later = first + timedelta(days=400)  # a year on, the days are there again
+    assert client.post(add, {"start": later, "end": later + timedelta(days=99)}).status_code == 302
+
+
+def test_unsubscribing_a_closed_account_is_answered_as_done(client, make_user):
+    from accounts import privacy
+
+    julius = make_user("Julius")
+    token = make_token(julius.pk)
+    privacy.close_account(julius.pk, keep_names=False)
+    response = client.post(url(token))
+    assert response.status_code == 200
+    assert not NotificationPrefs.objects.exists()
