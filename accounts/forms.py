@@ -4,6 +4,7 @@ from django import forms
 from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm
 
+from . import names
 from .models import User
 
 
@@ -15,8 +16,19 @@ class EmailAuthenticationForm(AuthenticationForm):
 
 
 class DisplayNameField(forms.CharField):
+    """A name as others will see it: hidden characters dropped, the site's own names refused."""
+
     def __init__(self, **kwargs) -> None:
-        super().__init__(max_length=40, min_length=1, strip=True, label="Your name", **kwargs)
+        kwargs.setdefault("label", "Your name")
+        super().__init__(max_length=40, min_length=1, strip=True, **kwargs)
+
+    def to_python(self, value) -> str:
+        return names.tidy(super().to_python(value))
+
+    def validate(self, value: str) -> None:
+        super().validate(value)
+        if names.is_reserved(value):
+            raise forms.ValidationError(names.RESERVED_REFUSAL)
 
 
 class SignUpForm(forms.Form):
@@ -51,6 +63,8 @@ class GuestForm(forms.Form):
 
 
 class ProfileForm(forms.ModelForm):
+    display_name = DisplayNameField()
+
     class Meta:
         model = User
         fields = ["display_name"]

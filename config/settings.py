@@ -253,7 +253,8 @@ CACHES = {
     )
 }
 
-SESSION_COOKIE_AGE = 60 * 60 * 24 * 365  # guests keep their seat for a year
+# How long a sign-in lasts (a guest's too: a guest signed out has no way back to their seat).
+SESSION_COOKIE_AGE = int(os.environ.get("SESSION_DAYS", "14")) * 24 * 60 * 60
 # A guest with no seat at (and no table hosted in) an unfinished game, and no visit
 # for this many days, is removed by the nightly sweep (accounts.guests).
 GUEST_RETENTION_DAYS = int(os.environ.get("GUEST_RETENTION_DAYS", "90"))

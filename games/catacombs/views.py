@@ -11,7 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from accounts import limits
+from accounts import limits, names
 from accounts.models import User
 from games import services
 from games.access import require_watchable
@@ -70,7 +70,8 @@ def _player(request: HttpRequest) -> User:
     """The signed-in user, or a new guest so a solo run is one click away."""
     if request.user.is_authenticated:
         return request.user
-    name = request.POST.get("display_name", "").strip()[:40] or GUEST_NAME
+    name = names.tidy(request.POST.get("display_name", ""))[:40]
+    name = GUEST_NAME if not name or names.is_reserved(name) else name
     guest = User.objects.create_guest(name)
     login(request, guest, backend="django.contrib.auth.backends.ModelBackend")
     return guest

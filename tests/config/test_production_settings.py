@@ -33,3 +33,15 @@ def test_the_development_key_is_flagged_by_the_deploy_check():
 def test_a_site_with_its_own_key_starts_with_debug_off():
     result = manage("check", DEBUG="false", SECRET_KEY="a-" + "k" * 60)
     assert result.returncode == 0, result.stderr
+
+
+def test_a_sign_in_lasts_two_weeks_unless_set(settings):
+    from django.conf import settings as live
+
+    assert live.SESSION_COOKIE_AGE == 14 * 24 * 60 * 60
+    result = subprocess.run(
+        [sys.executable, "-c", "from django.conf import settings; print(settings.SESSION_COOKIE_AGE)"],
+        cwd=ROOT, env={**os.environ, "SESSION_DAYS": "3", "DJANGO_SETTINGS_MODULE": "config.settings"},
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.stdout.strip() == str(3 * 24 * 60 * 60)
