@@ -7,6 +7,7 @@ urlpatterns = [
     path("healthz/", views.healthz, name="healthz"),
     path("rules/<slug:kind>/", views.rules, name="rules"),
     path("games/", views.my_games, name="my_games"),
+    path("games/poll/", views.my_games_poll, name="my_games_poll"),
     path("games/new/<slug:kind>/", views.new_game, name="new_game"),
     path("join/", views.join_by_code, name="join_by_code"),
     path("join/<str:code>/", views.join, name="join"),

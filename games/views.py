@@ -13,7 +13,6 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db import transaction
-from django.db.models import Case, IntegerField, Value, When
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -26,7 +25,9 @@ from . import handbook, kinds, presence, services
 from .access import require_watchable
 from .forms import JoinCodeForm, NewGameForm
 from .invites import normalize_code, qr_svg
-from .models import Game, Move, Seat
+from .models import Game, Move
+from .my_games import my_games as my_games_of
+from .my_games import stamp as my_games_stamp
 from .polling import unchanged_answer
 from .presenters import board_context
 
@@ -54,25 +55,16 @@ def rules(request: HttpRequest, kind: str) -> HttpResponse:
 
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
-    seats = (
-        Seat.objects.filter(user=request.user)
-        .select_related("game")
-        .annotate(
-            group=Case(
-                When(awaiting=True, game__status=Game.Status.ACTIVE, then=Value(0)),
-                When(game__status=Game.Status.FINISHED, then=Value(2)),
-                default=Value(1),
-                output_field=IntegerField(),
-            )
-        )
-        .order_by("group", "-game__updated_at")
-    )
-    hosted_without_seat = Game.objects.filter(host=request.user).exclude(seats__user=request.user)
-    return render(
-        request,
-        "games/my_games.html",
-        {"seats": seats, "hosted": hosted_without_seat.order_by("-updated_at")},
-    )
+    return render(request, "games/my_games.html", {"mine": my_games_of(request.user)})
+
+
+@login_required
+@require_GET
+def my_games_poll(request: HttpRequest) -> HttpResponse:
+    """204 while none of the player's games changed (one query); else the fresh list."""
+    if request.GET.get("stamp") == my_games_stamp(request.user):
+        return HttpResponse(status=204)
+    return render(request, "games/my_games_list.html", {"mine": my_games_of(request.user)})
 
 
 @login_required

@@ -12,7 +12,7 @@ from accounts import limits
 from ..access import watch_refusal
 from ..models import Game
 from . import watch
-from .groups import layer_crosses_processes, table_group
+from .groups import layer_crosses_processes, player_group, table_group
 
 REFUSED = 4403  # close codes: this viewer may not watch this table,
 UNKNOWN = 4404  # no table has this code,
@@ -76,3 +76,25 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def game_version(self, event: dict) -> None:
         await self.send_json({"version": event["version"]})
+
+
+class PlayerConsumer(AsyncJsonWebsocketConsumer):
+    """One WebSocket per open "My games" page: it hears "one of your games changed", nothing more."""
+
+    user_id: int | None = None
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            await self.close(code=REFUSED)
+            return
+        self.user_id = user.pk
+        await self.channel_layer.group_add(player_group(user.pk), self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        if self.user_id is not None:
+            await self.channel_layer.group_discard(player_group(self.user_id), self.channel_name)
+
+    async def games_changed(self, event: dict) -> None:
+        await self.send_json({"changed": True})

@@ -8,7 +8,7 @@ from channels.layers import get_channel_layer
 
 from ..models import Game
 from ..signals import game_changed
-from .groups import layer_crosses_processes, table_group
+from .groups import layer_crosses_processes, player_group, table_group
 from .sender import process_sender, send_now
 
 log = logging.getLogger(__name__)
@@ -35,8 +35,31 @@ def announce_version(game_id: int, version: int) -> None:
         log.warning("Could not push version %s of game %s.", version, game_id, exc_info=True)
 
 
-def on_game_changed(sender, game: Game, **kwargs) -> None:
+def _send(group: str, message: dict) -> None:
+    try:
+        if layer_crosses_processes():
+            process_sender().send(group, message)
+        else:
+            send_now(group, message)
+    except Exception:  # noqa: BLE001 — a push must never undo or fail a committed move
+        log.warning("Could not push to %s.", group, exc_info=True)
+
+
+def tell_players(game: Game, seats) -> None:
+    """The people at the table (and its host) hear that one of their games changed: their
+    "My games" pages fetch their own list, so nothing of the game travels in the push."""
+    if get_channel_layer() is None:
+        return
+    people = {s.user_id for s in seats if s.user_id and not s.is_bot}
+    if game.host_id:
+        people.add(game.host_id)
+    for user_id in people:
+        _send(player_group(user_id), {"type": "games.changed"})
+
+
+def on_game_changed(sender, game: Game, seats=(), **kwargs) -> None:
     announce_version(game.pk, game.version)
+    tell_players(game, seats)
 
 
 def connect() -> None:

@@ -1,5 +1,8 @@
 from django.urls import path
 
-from .consumers import TableConsumer
+from .consumers import PlayerConsumer, TableConsumer
 
-websocket_urlpatterns = [path("ws/g/<str:code>/", TableConsumer.as_asgi())]
+websocket_urlpatterns = [
+    path("ws/g/<str:code>/", TableConsumer.as_asgi()),
+    path("ws/me/", PlayerConsumer.as_asgi()),
+]

@@ -156,26 +156,6 @@ def test_host_adds_a_computer_player(client, open_game, host):
     assert open_game.seats.filter(is_bot=True).count() == 1
 
 
-def test_my_games_lists_waiting_first_then_others_then_finished(client, make_table, make_user):
-    game_waiting, (julius, agrippina) = make_table()
-    other, _ = make_table(names=("Gaius", "Livia"))
-    services.join_game  # noqa: B018 - documents that seats are made by the service
-    # Julius at a table where it is someone else's turn.
-    later = services.create_game(agrippina, "poker", {}, 2, "seated")
-    services.join_game(later.pk, julius)
-    services.start_game(later.pk, agrippina)
-    finished = services.create_game(julius, "poker", {}, 2, "seated")
-    services.join_game(finished.pk, agrippina)
-    services.start_game(finished.pk, julius)
-    Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
-    client.force_login(julius)
-    response = client.get(reverse("my_games"))
-    codes = [seat.game.code for seat in response.context["seats"]]
-    assert codes == [game_waiting.code, later.code, finished.code]
-    assert other.code not in codes
-    assert User.objects.count() == 4
-
-
 def test_a_visitor_late_for_a_started_game_gets_no_guest_account(client, make_user, open_game, host):
     services.join_game(open_game.pk, make_user("A"))
     services.start_game(open_game.pk, host)
