@@ -33,9 +33,11 @@ class GameKind:
     lobby_template: str | None = None  # the table's options as the lobby shows them
     home_template: str | None = None  # a block of the game's own on the home page
     urls: str | None = None  # module of the game's own pages, mounted under /<slug>/
-    # The board's behaviour (a static path, e.g. "js/<slug>.js"), loaded once by the game page: a
-    # board swapped in later brings no script of its own, so it listens on the document.
+    # The board's behaviour (a static path, "<slug>/<slug>.js" under the app's static/), loaded once
+    # by the game page: a board swapped in later brings no script of its own, so it listens on the
+    # document.
     script: str | None = None
+    stylesheet: str | None = None  # the game's styles ("<slug>/<slug>.css"), linked by every page
     poll_seconds: int = 2  # how often an open page polls while its WebSocket is down
     # Boolean table options: name -> (label, help), offered when a table is created.
     options: dict[str, tuple[str, str]] = {}

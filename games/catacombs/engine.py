@@ -100,10 +100,6 @@ def slot_count() -> int:
     return edition()["slots"]
 
 
-def total_slots() -> int:
-    return slot_count() * len(categories())
-
-
 # --- Pure sheet helpers (sheets of book names, as in the view) -------------
 
 

@@ -26,7 +26,8 @@ class RoadsKind(GameKind):
     board_template = "roads/board.html"
     pad = score_pad
     sheet = SHEET
-    script = "js/roads.js"
+    script = "roads/roads.js"
+    stylesheet = "roads/roads.css"
     lobby_template = "roads/lobby.html"
 
     def board_context(self, view: dict, game: Game) -> dict:

@@ -46,7 +46,8 @@ class RomanRoadKind(GameKind):
     board_template = "romanroad/board.html"
     pad = score_pad
     sheet = SHEET
-    script = "js/romanroad.js"  # loaded once by the game page; a board swapped in later brings none
+    script = "romanroad/romanroad.js"  # loaded once by the game page; a board swapped in later brings none
+    stylesheet = "romanroad/romanroad.css"
     poll_seconds = 1  # a page whose socket is down still sees the race within a second
     options = {
         "amen_bonus": ("Amen bonus", "Optional rule: +10 to the player who empties their Store."),

@@ -2,7 +2,7 @@
 
 Every card carries its suit's symbol besides its colour (and the suit's name for
 screen readers), so the board reads the same to someone who does not tell red
-from green. The symbols are drawn from ``static/img/romirami/``, not from a font,
+from green. The symbols are drawn from ``games/romirami/static/romirami/img/``, not from a font,
 so a device without a colour emoji font shows the Cherry too.
 """
 

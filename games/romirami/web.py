@@ -21,7 +21,8 @@ class RomiRamiKind(GameKind):
     board_template = "romirami/board.html"
     pad = score_pad
     sheet = SHEET
-    script = "js/romirami.js"
+    script = "romirami/romirami.js"
+    stylesheet = "romirami/romirami.css"
     lobby_template = "romirami/lobby.html"
 
     def board_context(self, view: dict, game: Game) -> dict:

@@ -1,19 +1,20 @@
 from __future__ import annotations
 
-import json
 from datetime import timedelta
 
 from django import template
 from django.utils import timezone
 from django.utils.timesince import timesince
 
+from games import kinds
+
 register = template.Library()
 
 
-@register.filter
-def as_move(move: dict) -> str:
-    """A move as the compact JSON a button posts."""
-    return json.dumps(move, separators=(",", ":"))
+@register.simple_tag
+def game_stylesheets() -> list[str]:
+    """Every installed game's stylesheet: its cards also show in lists and blocks outside its page."""
+    return [kind.stylesheet for kind in kinds.all_kinds() if kind.stylesheet]
 
 
 @register.filter

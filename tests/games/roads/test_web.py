@@ -48,7 +48,7 @@ def test_a_table_from_the_lobby_deals_and_shows_each_player_their_hand(players):
     for card in game.state["hands"][1]:
         assert f'data-card="{card}"' in mine
     assert "Rome" in mine and "North road" in mine and "South-west corner" in mine
-    assert 'src="/static/js/roads.js"' in mine
+    assert 'src="/static/roads/roads.js"' in mine
     theirs = page(client_for(julius), game)
     assert "Waiting for Agrippina" in theirs and "Draw a card" not in theirs
 

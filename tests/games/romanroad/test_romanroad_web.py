@@ -68,7 +68,7 @@ def test_the_page_shows_my_piles_large_and_the_others_small(pair):
     assert 'class="rr-mini suit-58 back-mk"' in page  # Agrippina's Store top, small
     assert 'data-to="foundation:0"' in page and 'data-to="foundation:new"' in page
     assert "But God commends his own love toward us," in page  # the Foundation reads its verse so far
-    assert 'src="/static/js/romanroad.js"' in page and "<script>" not in page
+    assert 'src="/static/romanroad/romanroad.js"' in page and "<script>" not in page
 
 
 def test_the_page_loads_the_table_script_from_the_lobby_on_and_the_partials_bring_none(pair):
@@ -78,7 +78,7 @@ def test_the_page_loads_the_table_script_from_the_lobby_on_and_the_partials_brin
     data = {"max_seats": 2, "seat_order": "seated", "host_plays": "on", "target": 40, "bot_speed": "fast"}
     response = client.post(reverse("new_game", args=["romanroad"]), data)
     game = Game.objects.get(code=response.url.rstrip("/").rsplit("/", 1)[-1])
-    assert 'src="/static/js/romanroad.js"' in client.get(game.get_absolute_url()).content.decode()
+    assert 'src="/static/romanroad/romanroad.js"' in client.get(game.get_absolute_url()).content.decode()
     started = race_table(pair)
     poll = client_for(pair[0]).get(reverse("poll", args=[started.code]) + "?version=0").content.decode()
     assert "rr-you" in poll and "<script" not in poll

@@ -72,7 +72,7 @@ def ids_in(body: str, attribute: str = "data-card") -> list[int]:
 def test_the_first_take_through_the_page_the_lobby_dealt(players):
     game, julius, agrippina = players
     page = julius.get(game.get_absolute_url()).content.decode()
-    assert "Your turn: tap or press 1, 2 or 3 cards" in page and 'src="/static/js/romirami.js"' in page
+    assert "Your turn: tap or press 1, 2 or 3 cards" in page and 'src="/static/romirami/romirami.js"' in page
     takes = json.loads(re.search(r'data-takes="([^"]+)"', page).group(1))
     assert sorted(takes) == sorted(sorted(m["cards"]) for m in ROMIRAMI.legal_moves(game.state, 0))
     tappable = [int(v) for v in re.findall(r'name="cards" value="(\d+)"', page)]
