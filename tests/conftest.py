@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests import hypothesis_profiles  # noqa: F401 — registers and loads the Hypothesis profile
+
 
 @pytest.fixture(autouse=True, scope="session")
 def tasks_go_nowhere():

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from accounts import guests, tasks
 from accounts.models import User
 from games.models import Game, Seat
+from tests.hypothesis_profiles import examples
 
 pytestmark = pytest.mark.django_db
 
@@ -56,7 +57,7 @@ def expected_swept(people: list[dict], tables: list[dict]) -> set[int]:
     return swept
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=examples(80), suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(people=st.lists(person, min_size=1, max_size=6), tables=st.lists(table, min_size=4, max_size=4))
 def test_the_sweep_removes_exactly_the_stale_guests(people, tables, django_settings_for_sweep):
     with transaction.atomic():

@@ -14,6 +14,7 @@ from games import kinds
 from games.catacombs.engine import CATACOMBS
 from games.poker.engine import POKER
 from games.rules import IllegalMove
+from tests.hypothesis_profiles import examples
 
 KEYS = ("type", "pile", "slot", "row", "value", "die", "dice", "count", "card", "as", "faces", "x")
 WORDS = ("roll", "stop", "card", "pass", "flip", "write", "wild", "duplicate", "remove_one", "reroll_one",
@@ -79,7 +80,7 @@ def attempt(engine, state: dict, seat: int | None, move) -> None:
     assert state == before, "apply changed its input"
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(range(len(STATES))),
     st.sampled_from([None, 0, 1, 2, 99, -1]),

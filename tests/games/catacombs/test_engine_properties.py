@@ -18,10 +18,11 @@ from games.catacombs.engine import (
     category_of,
     is_full,
 )
+from tests.hypothesis_profiles import examples
 
 DECK = list(range(90))
 GAME_SETTINGS = settings(
-    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    max_examples=examples(30), deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 
 
@@ -157,7 +158,7 @@ def test_random_games_end_conserve_cards_score_and_replay(seed, players, eagerne
     json.dumps(state)
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=examples(15), deadline=None)
 @given(
     seed=st.integers(min_value=0, max_value=10**6),
     players=st.integers(min_value=2, max_value=4),

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.poker.engine import CARD_BONUS, CARDS, DICE, MAX_ROUNDS, POKER, ROWS
+from tests.hypothesis_profiles import examples
 
 MOVES_PER_TURN = 2 * DICE + 1  # six rolls, six cards, then a stop or a pass
 
@@ -74,7 +75,7 @@ def check_step(before: dict, move: dict, after: dict) -> None:
     assert "{player}" in POKER.describe(before, after, before["turn"], move)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(games)
 def test_random_games_end_and_keep_the_invariants(game) -> None:
     players, opts, seed, chooser_seed = game
@@ -89,7 +90,7 @@ def test_random_games_end_and_keep_the_invariants(game) -> None:
     assert view["places"] is not None and min(view["places"]) == 1
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(games)
 def test_replay_from_the_log_equals_the_snapshot(game) -> None:
     players, opts, seed, chooser_seed = game
@@ -104,7 +105,7 @@ def test_replay_from_the_log_equals_the_snapshot(game) -> None:
     assert json.loads(json.dumps(state)) == state
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(games)
 def test_apply_never_touches_its_input(game) -> None:
     players, opts, seed, chooser_seed = game

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 from games.decks import cards
 from games.roads.engine import ROADS
 from tests.games.roads.helpers import all_cards
+from tests.hypothesis_profiles import examples
 
-GAME_SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAME_SETTINGS = settings(max_examples=examples(12), suppress_health_check=[HealthCheck.too_slow])
 MAX_STEPS = 20_000  # far above any game (a few hundred moves); a runaway game fails the test
 CARD_ID = re.compile(r"[a-z]{2}-[0-9]{2,4}-[1-8]")
 
@@ -99,7 +100,7 @@ def test_random_legal_games_end_and_keep_every_card_in_one_place(seed, players, 
         assert state["winners"] == [s for s, hand in enumerate(state["hands"]) if len(hand) == fewest]
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 6), shuffle_roads=st.sampled_from([0.0, 1.0]))
 def test_a_game_replays_exactly_from_its_seed_and_moves(seed, players, shuffle_roads):
     state, log = play(seed, players, shuffle_roads)

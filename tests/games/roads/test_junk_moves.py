@@ -14,6 +14,7 @@ from games.decks import ALL_CARDS
 from games.roads.engine import ROADS, SPACES
 from games.rules import IllegalMove
 from tests.games.roads.helpers import c, draw, end, run, table
+from tests.hypothesis_profiles import examples
 
 TYPES = ("draw", "play", "move", "end_turn", "end", "", "PLAY", "pass")
 atoms = (
@@ -88,7 +89,7 @@ def attempt(state: dict, seat, move) -> None:
 
 
 @pytest.mark.parametrize("index", range(len(STATES)))
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(move=moves, seat=st.sampled_from([None, 0, 1, 2, -1, True, "1", 1.0, 10**18]))
 def test_junk_is_refused_with_a_sentence(index: int, move, seat) -> None:
     attempt(STATES[index], seat, move)

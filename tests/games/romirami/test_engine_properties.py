@@ -20,8 +20,9 @@ from games.romirami.engine import (
 )
 from games.rules import IllegalMove
 from tests.games.romirami.helpers import ALL_CARDS, every_card, every_contract
+from tests.hypothesis_profiles import examples
 
-GAME_SETTINGS = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAME_SETTINGS = settings(max_examples=examples(12), suppress_health_check=[HealthCheck.too_slow])
 SUIT_NAMES = [suit_name(s["id"]) for s in edition()["suits"]]
 
 
@@ -180,7 +181,7 @@ def test_a_game_replays_from_its_seed_and_moves(seed: int, players: int) -> None
     assert state == final
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(6), suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 4))
 def test_views_and_log_lines_never_show_a_hidden_card(seed: int, players: int) -> None:
     play(seed, players, checks=[hidden])

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from games.romirami.engine import ROMIRAMI
 from games.rules import IllegalMove
 from tests.games.romirami.helpers import complete, table
+from tests.hypothesis_profiles import examples
 
 TYPES = ("take", "complete", "end_turn", "discard", "pass", "", "TAKE")
 KEYS = ("type", "cards", "card", "contract", "numbers", "star", "x")
@@ -89,7 +90,7 @@ def attempt(state: dict, seat, move) -> None:
 
 
 @pytest.mark.parametrize("index", range(len(STATES)))
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(250), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(move=moves, seat=st.sampled_from([None, 0, 1, 2, -1, True, "0", 10**18]))
 def test_junk_is_refused_with_a_sentence(index: int, move, seat) -> None:
     attempt(STATES[index], seat, move)

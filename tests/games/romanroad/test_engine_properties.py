@@ -16,11 +16,12 @@ from hypothesis import strategies as st
 from games.decks import cards, parse
 from games.romanroad.engine import LAST_HAND, ROMANROAD
 from games.rules import IllegalMove
+from tests.hypothesis_profiles import examples
 
 R = ROMANROAD
 HAND_LIMIT = 3_000  # random play ends a hand in about 120 moves; a hand that needs more is stuck for good
 MAX_HANDS = 6  # random play rarely reaches a target: a game is cut after this many hands
-GAMES = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+GAMES = settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def setup_rng(seed: int) -> random.Random:
@@ -140,7 +141,7 @@ def hides_search_decks(state: dict, chooser: random.Random) -> None:
         assert R.view(shuffled, seat) == view
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(20), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(min_value=0, max_value=10**6),
     players=st.integers(min_value=2, max_value=4),
@@ -166,7 +167,7 @@ def to_foundations(moves: list[dict]) -> list[dict]:
     return [move for move in moves if move["type"] == "move" and move["to"].startswith("foundation:")]
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(min_value=0, max_value=10**6),
     players=st.integers(min_value=2, max_value=4),
@@ -267,7 +268,7 @@ def states() -> list[dict]:
 STATES = states()
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(300), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.sampled_from(range(len(STATES))),
     st.sampled_from([None, 0, 1, 2, 3, 99, -1, True, "0"]),
