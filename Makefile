@@ -1,5 +1,6 @@
 # make run   — install into .venv, migrate, serve the site with its Celery worker (DEMO=1 adds demo data)
 # make test  — the whole suite (PostgreSQL when reachable, else SQLite), after ruff and the layer rules
+# make bench — every benchmark in bench/ (BENCH="pads moves" runs those named so); results in bench/RESULTS.md
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -62,7 +63,7 @@ test: install-dev system-deps lint
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
 bench: install-dev
-	$(PY) -m bench.run_all
+	$(PY) -m bench.run_all $(BENCH)
 
 clean:
 	rm -rf $(VENV) var staticfiles .pytest_cache .ruff_cache

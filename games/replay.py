@@ -5,14 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from .models import Game, Move
-from .services import move_rng, setup_rng
+from .services import initial_state, move_rng
 
 
 def _start(game: Game) -> dict:
-    rng = setup_rng(game.seed)
-    if game.seat_order == Game.SeatOrder.SHUFFLE:
-        rng.shuffle(list(range(game.players)))  # the start shuffled the seats with this rng
-    return game.engine.setup(game.players, game.options, rng)
+    return initial_state(game, list(range(game.players)))
 
 
 def steps(game: Game, start: dict | None = None) -> Iterator[tuple[Move, dict, dict]]:

@@ -43,6 +43,18 @@ def setup_rng(seed: str) -> random.Random:
     return random.Random(f"{seed}:setup")
 
 
+def initial_state(game: Game, seats: list) -> dict:
+    """The engine's first state; shuffles ``seats`` in place first when the table seats at random.
+
+    The shuffle and the setup draw from one random stream, so a replay rebuilds the same
+    start by calling this again (on a copy of the seats).
+    """
+    rng = setup_rng(game.seed)
+    if game.seat_order == Game.SeatOrder.SHUFFLE:
+        rng.shuffle(seats)
+    return game.engine.setup(len(seats), game.options, rng)
+
+
 def move_rng(seed: str, number: int) -> random.Random:
     return random.Random(f"{seed}:{number}")
 
@@ -363,16 +375,14 @@ def start_game(game_id: int, host) -> Game:
             f"{len(seats)} {'is' if len(seats) == 1 else 'are'} seated.",
             409,
         )
-    rng = setup_rng(game.seed)
-    if game.seat_order == Game.SeatOrder.SHUFFLE:
-        rng.shuffle(seats)
+    state = initial_state(game, seats)
     # Two steps so the unique (game, position) constraint holds throughout.
     for offset in (1000, 0):
         for number, seat in enumerate(seats):
             seat.position = number + offset
             seat.save(update_fields=["position"])
     game.players = len(seats)
-    game.state = engine.setup(len(seats), game.options, rng)
+    game.state = state
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
     game.version += 1

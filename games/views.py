@@ -1,7 +1,8 @@
 """Thin views: parse the request, call a service, render a template.
 
 A game page and its HTMX partial come from the same templates: the page
-includes ``games/<kind>/board.html``, and moves and polls answer with it alone.
+includes the game's ``GameKind.board_template`` (through ``games/board.html``),
+and moves and polls answer with that partial alone.
 """
 
 from __future__ import annotations

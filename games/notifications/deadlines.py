@@ -2,7 +2,7 @@
 
 A seat's clock starts at ``Seat.waiting_since`` and stands still on the days its
 player is on holiday. When it runs out, the engine's ``default_move`` is played
-for that seat through ``services._record`` — the same path as every other move,
+for that seat through ``services.record`` — the same path as every other move,
 so the log, the tokens and the notifications stay right — under the game's row
 lock, and a second run finds nothing left to do. A table whose host gives the
 next step (``GameKind.host_acts``) gets seat None's default move once the

@@ -1,6 +1,6 @@
 """Roman Poker (Parlett & Krenner, Amigo): roll Roman dice, write rising numbers.
 
-Rules: ``/work/shared/rules/roman-poker.md`` with the publisher's sheet as seed.
+Rules: ``docs/rules/roman-poker.md``, as played here.
 No Django here; chance only from the ``rng`` passed to ``apply`` (one
 ``rng.choice(FACES)`` per die rolled or rerolled, in move order).
 

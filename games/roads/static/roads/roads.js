@@ -5,7 +5,7 @@
 // The board is redrawn after every move, so everything here listens on the document.
 (function () {
   "use strict";
-  if (window.brrRoads) return; // the board partial brings this script back with every redraw
+  if (window.brrRoads) return; // loaded once by the game page (GameKind.script), whatever the board shows
   window.brrRoads = true;
 
   var HOLD_MS = 180; // a touch held this long on a card starts a drag; moving sooner scrolls

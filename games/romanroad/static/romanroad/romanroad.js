@@ -7,8 +7,8 @@
 // and a picked card is picked again, by its id, in each new board.
 (function () {
   "use strict";
-  if (window.rrTable) return;
-  window.rrTable = true; // loaded once by the game page (GameKind.script), whatever the board shows
+  if (window.rrTable) return; // loaded once by the game page (GameKind.script), whatever the board shows
+  window.rrTable = true;
 
   var DOUBLE_MS = 400; // two taps on one card this close together: to its Foundation
   var SLOP_PX = 8; // a finger that moves this far on a card drags it

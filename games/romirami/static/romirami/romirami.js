@@ -3,10 +3,7 @@
    Loaded once by the game page (RomiRamiKind.script); every board swapped in is set up on htmx:load. */
 (function () {
   "use strict";
-  if (window.romiRami) {
-    window.romiRami.refreshAll(document);
-    return;
-  }
+  if (window.romiRami) return; // loaded once by the game page (GameKind.script), whatever the board shows
 
   function key(ids) {
     return ids.map(Number).sort(function (a, b) { return a - b; }).join(",");
