@@ -32,6 +32,7 @@ class GameKind:
     board_template: str = ""  # the game's board partial, "<slug>/board.html"
     lobby_template: str | None = None  # the table's options as the lobby shows them
     home_template: str | None = None  # a block of the game's own on the home page
+    player_template: str | None = None  # a block of the game's own on a player's page (player_context)
     urls: str | None = None  # module of the game's own pages, mounted under /<slug>/
     # The board's behaviour (a static path, "<slug>/<slug>.js" under the app's static/), loaded once
     # by the game page: a board swapped in later brings no script of its own, so it listens on the
@@ -130,6 +131,10 @@ class GameKind:
     def quiet(self, game: Game) -> bool:
         """A game played in one sitting (a solo run): no e-mail about it."""
         return False
+
+    def player_context(self, user: Any) -> dict:
+        """What ``player_template`` draws for ``user``'s page (e.g. solo runs): only what anyone may see."""
+        return {}
 
     def watch_refusal(self, game: Game, user: Any) -> str | None:
         """Why ``user`` may not watch ``game`` without a seat, or None (anyone with the code may)."""

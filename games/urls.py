@@ -1,6 +1,6 @@
 from django.urls import include, path
 
-from . import kinds, views
+from . import kinds, player_pages, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -16,6 +16,8 @@ urlpatterns = [
     path("g/<str:code>/poll/", views.poll, name="poll"),
     path("g/<str:code>/move/", views.move, name="move"),
     path("g/<str:code>/log/", views.log, name="log"),
+    path("g/<str:code>/result/", player_pages.result, name="result"),
+    path("players/<int:user_id>/", player_pages.player, name="player"),
     path("g/<str:code>/start/", views.start, name="start"),
     path("g/<str:code>/leave/", views.leave, name="leave"),
     path("g/<str:code>/cancel/", views.cancel, name="cancel"),

@@ -118,6 +118,25 @@ def personal_best(user, exclude: Game | None = None) -> int | None:
     return max(scores, default=None)
 
 
+DAILY_SHOWN = 14
+
+
+def player_runs(user) -> dict:
+    """A player's page: the solo best, and the daily runs of days that are over (with the rank
+    on that day's board). Today's run stays private until the day is over."""
+    finished = list(
+        solo_runs(user).filter(status=Game.Status.FINISHED).only("kind", "status", "state", "options", "code")
+    )
+    best = max((score(game) for game in finished), default=None)
+    days = []
+    past = [g for g in finished if g.options.get("daily") and g.options["daily"] < today().isoformat()]
+    for game in past[:DAILY_SHOWN]:
+        day = date.fromisoformat(game.options["daily"])
+        rank = next((row.rank for row in daily_board(day) if row.game.pk == game.pk), None)
+        days.append({"day": day, "score": score(game), "rank": rank})
+    return {"solo_best": best, "solo_count": len(finished), "daily": days}
+
+
 @dataclass
 class Ranked:
     rank: int

@@ -125,6 +125,8 @@ def daily_board(request: HttpRequest, day: str | None = None) -> HttpResponse:
             on = date.fromisoformat(day)
         except ValueError:
             raise Http404("That is not a date (use YYYY-MM-DD).") from None
+        if on > runs.today():
+            raise Http404("That day has not come yet: its daily run opens at midnight UTC.")
     board = runs.daily_board(on)
     mine = None
     if request.user.is_authenticated:

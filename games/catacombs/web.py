@@ -30,7 +30,11 @@ class CatacombsKind(GameKind):
     sheet = SHEET
     lobby_template = "catacombs/lobby_options.html"
     home_template = "catacombs/home_solo.html"
+    player_template = "catacombs/player_runs.html"
     urls = "games.catacombs.urls"
+
+    def player_context(self, user) -> dict:
+        return runs.player_runs(user)
 
     def board_context(self, view: dict, game: Game) -> dict:
         return catacombs_context(view)
