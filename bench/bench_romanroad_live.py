@@ -174,7 +174,7 @@ def step_costs(steps: int = 200) -> dict:
     host, (game,) = make_tables(1, uuid.uuid4().hex[:8])
     with (
         mock.patch.object(tasks.play_bot_step, "apply_async"),
-        mock.patch.object(tasks.flip_timed, "apply_async"),
+        mock.patch.object(tasks.run_clock, "apply_async"),
     ):
         services.start_game(game.pk, host)
         for seat in range(20):

@@ -26,6 +26,18 @@ if TYPE_CHECKING:
     from .models import Game, Seat
 
 
+# What the platform says when a table takes a step of its own (a deal, new cards) and when its host
+# gives the next one. A game overrides any of them in ``GameKind.notices``.
+NOTICES = {
+    "table_step": "{game} has moved on, and it is your turn.",
+    "table_step_subject": "{game}: moved on — your turn",
+    "host_step": "Everyone at {game} has moved. As the host, give the table its next step:",
+    "host_step_subject": "{game}: everyone has moved — your step as host",
+    "host_step_action": "Open the table",
+    "host_waits": "Waiting for you as the host",
+}
+
+
 class GameKind:
     engine: Engine
     strategy: Strategy | None = None  # the computer player; None plays a random legal move
@@ -42,6 +54,8 @@ class GameKind:
     poll_seconds: int = 2  # how often an open page polls while its WebSocket is down
     # Boolean table options: name -> (label, help), offered when a table is created.
     options: dict[str, tuple[str, str]] = {}
+    # The game's own words for the platform's notices (see NOTICES), "{game}" standing for the table.
+    notices: dict[str, str] = {}
     pad: Layout | None = None  # the printable score pad (the game's pad.py), or None
     sheet: Scorer | None = None  # in-person score keeping (the game's sheet.py), or None
 
@@ -56,6 +70,10 @@ class GameKind:
     @property
     def realtime(self) -> bool:
         return bool(getattr(self.engine, "realtime", False))
+
+    def notice(self, name: str, game: str = "") -> str:
+        """The sentence ``name`` of NOTICES in this game's words, for the table called ``game``."""
+        return self.notices.get(name, NOTICES[name]).format(game=game)
 
     # Pages ------------------------------------------------------------------
 

@@ -4,7 +4,7 @@ Your turn first (soonest deadline first, with the time left), then the games
 waiting for someone else (named), then the finished ones (your place, the
 winner, the pad). Read from seats and game rows in a few queries; the engines
 are asked only for the scores of finished games and whether the table itself
-(the host's flip) is awaited.
+(the host's step) is awaited.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from .models import FORMER_PLAYER, Game, Seat
-from .notifications.deadlines import flip_due_at, is_timed, seat_due_at
+from .notifications.deadlines import clock_due_at, is_timed, seat_due_at
 from .notifications.holidays import holidays_for
 from .rules import places
 
@@ -77,7 +77,7 @@ def _waiting_line(game: Game, seats: list[Seat], user) -> str:
     if awaited:
         return "Waiting for " + _and([s.name for s in awaited])
     if game.state is not None and game.game_kind.awaits_host(game.state):
-        return "Waiting for you to flip" if game.host_id == user.pk else "Waiting for the host"
+        return game.game_kind.notice("host_waits") if game.host_id == user.pk else "Waiting for the host"
     return "In play"
 
 
@@ -126,7 +126,7 @@ def my_games(user, now: datetime | None = None) -> MyGames:
             if game.turn_deadline and seat.waiting_since:
                 due = seat_due_at(seat, game.turn_deadline, days, now)
             elif is_timed(game):
-                due = flip_due_at(game)
+                due = clock_due_at(game)
             your_turn.append(Row(game, "Your turn", due_at=due))
         else:
             waiting.append(Row(game, _waiting_line(game, seats, user)))

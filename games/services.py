@@ -2,7 +2,7 @@
 
 ``submit_move`` is the only path from a player's request to a new state; the
 lobby functions set a game up and start it. Work that must happen after the
-commit (computer players, timed flips, pushes to open pages) follows the
+commit (computer players, clocks, pushes to open pages) follows the
 ``games.signals.game_changed`` signal sent on commit; e-mail is written to the
 outbox inside the transaction.
 """
@@ -145,7 +145,7 @@ def record(game: Game, seat: int | None, move: dict, seats: list[Seat], user_id:
 
 
 def play_table_moves(game: Game, seats: list[Seat]) -> None:
-    """Moves the table makes by itself (an automatic flip, a pass for a seat that left)."""
+    """Moves the table makes by itself (a step of its own, a pass for a seat that left)."""
     kind = kinds.get(game.kind)
     while game.status == Game.Status.ACTIVE and (step := kind.system_move(game, seats)):
         record(game, *step, seats)
@@ -169,7 +169,7 @@ def _actor(game: Game, user, as_host: bool) -> Actor:
         if user is None or game.host_id != user.pk:
             raise MoveRejected("Only the host can do that.", 403)
         # Engines let seat None act for the seat to play (deadlines, the system); the
-        # host's own moves (a flip) come only when no player's move is awaited.
+        # host's own moves (the table's next step) come only when no player's move is awaited.
         if game.engine.to_act(game.state):
             raise MoveRejected("The players are still choosing: the host cannot move for them.", 409)
         return Actor(None, seats)

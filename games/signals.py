@@ -1,7 +1,7 @@
 """The hook point between the move path and the work that follows a commit.
 
 ``services`` sends these after a change commits; ``games.tasks`` (computer
-players, timed flips, e-mail) and ``games.live`` (pushes to open pages) connect
+players, clocks, e-mail) and ``games.live`` (pushes to open pages) connect
 to them at start-up. The move path thus never imports the modules that import
 it, and a new follower is one ``connect`` away.
 """

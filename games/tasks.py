@@ -86,7 +86,8 @@ def sweep_outbox() -> int:
 
 @shared_task(ignore_result=True)
 def run_deadlines() -> dict:
-    """Beat: reminders, default moves for timed-out turns, timed flips, computer players left waiting."""
+    """Beat: reminders, default moves for timed-out turns, clocks that are due, computer players
+    left waiting."""
     now = timezone.now()
     stats = deadlines.sweep(now)
     stale = deadlines.stale_bot_games(now)
@@ -97,8 +98,9 @@ def run_deadlines() -> dict:
 
 
 @shared_task(ignore_result=True)
-def flip_timed(game_id: int) -> int:
-    return deadlines.flip_timed(game_id)
+def run_clock(game_id: int) -> int:
+    """A table on a clock whose turn is up moves on (scheduled for the moment it is due)."""
+    return deadlines.run_clock(game_id)
 
 
 @shared_task(ignore_result=True)
@@ -135,13 +137,13 @@ def wake_bots(sender, game: Game, seats: list, source: str, **kwargs) -> None:
 
 def schedule_timed_turn(sender, game: Game, **kwargs) -> None:
     """A table on a clock: a worker moves it on when its turn is up (beat is the fallback)."""
-    delay = deadlines.flip_delay(game)
+    delay = deadlines.clock_delay(game)
     if delay is None:
         return
     try:
-        flip_timed.apply_async((game.pk,), countdown=delay)
-    except Exception:  # noqa: BLE001 — the beat sweep flips it instead
-        log.warning("Could not schedule the flip of game %s; beat will do it.", game.pk, exc_info=True)
+        run_clock.apply_async((game.pk,), countdown=delay)
+    except Exception:  # noqa: BLE001 — the beat sweep moves it on instead
+        log.warning("Could not schedule the clock of game %s; beat will do it.", game.pk, exc_info=True)
 
 
 def deliver_written(sender, ids: list[int], **kwargs) -> None:

@@ -26,6 +26,14 @@ class CatacombsKind(GameKind):
     engine = CATACOMBS
     strategy = staticmethod(bot.choose)
     board_template = "catacombs/board.html"
+    notices = {
+        "table_step": "New cards are up in {game}: choose a book to write, or pass.",
+        "table_step_subject": "{game}: new cards are up — your write",
+        "host_step": "Everyone at {game} has written or passed. As the host, flip the next cards:",
+        "host_step_subject": "{game}: everyone has chosen — flip the next cards",
+        "host_step_action": "Flip the cards",
+        "host_waits": "Waiting for you to flip",
+    }
     pad = score_pad
     sheet = SHEET
     lobby_template = "catacombs/lobby_options.html"

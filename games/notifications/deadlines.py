@@ -1,4 +1,4 @@
-"""Turn deadlines, run by beat: reminders, default moves when time is up, timed flips.
+"""Turn deadlines, run by beat: reminders, default moves when time is up, clocks that are due.
 
 A seat's clock starts at ``Seat.waiting_since`` and stands still on the days its
 player is on holiday. When it runs out, the engine's ``default_move`` is played
@@ -52,7 +52,7 @@ def _last_move_at(game: Game, **filters) -> datetime | None:
     )
 
 
-def flip_due_at(game: Game) -> datetime | None:
+def clock_due_at(game: Game) -> datetime | None:
     """A timed table: when its turn is up (at once if none was dealt yet)."""
     kind = kinds.get(game.kind)
     seconds = kind.timed_turn(game)
@@ -90,7 +90,7 @@ def _play_defaults(
     for _ in range(MAX_DEFAULT_MOVES):
         if game.status != Game.Status.ACTIVE:
             break
-        if while_due is not None and flip_due_at(game) != while_due:
+        if while_due is not None and clock_due_at(game) != while_due:
             break
         if seat is None:
             awaited = kinds.get(game.kind).awaits_host(game.state)
@@ -100,7 +100,7 @@ def _play_defaults(
             break
         move = services.record(game, seat, game.engine.default_move(game.state, seat), seats)
         summaries.append(move.summary)
-        services.play_table_moves(game, seats)  # e.g. an automatic table flips once the turn resolves
+        services.play_table_moves(game, seats)  # e.g. a table's own step once the turn resolves
     return summaries
 
 
@@ -154,14 +154,15 @@ def apply_default_moves(game_id: int, now: datetime | None = None) -> int:
     return made
 
 
-def flip_timed(game_id: int, now: datetime | None = None) -> int:
-    """A timed table whose turn is up: pass for the seats that have not chosen, then flip."""
+def run_clock(game_id: int, now: datetime | None = None) -> int:
+    """A table on a clock whose turn is up: default moves for the seats that have not chosen,
+    then the table's own step (seat None)."""
     now = now or timezone.now()
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
         if game.status != Game.Status.ACTIVE or not is_timed(game):
             return 0
-        due = flip_due_at(game)
+        due = clock_due_at(game)
         if due is None or due > now:
             return 0
         seats = list(game.seats.all())
@@ -174,21 +175,21 @@ def flip_timed(game_id: int, now: datetime | None = None) -> int:
     return made
 
 
-def flip_delay(game: Game) -> float | None:
+def clock_delay(game: Game) -> float | None:
     """Seconds until this timed table's turn is up, if a worker should be asked to move it on then.
 
     None when the table is not timed, the wait is left to beat, or this turn's
-    flip was already scheduled (every write of the turn asks again).
+    clock was already scheduled (every move of the turn asks again).
     """
     if game.status != Game.Status.ACTIVE or not is_timed(game):
         return None
-    due = flip_due_at(game)
+    due = clock_due_at(game)
     if due is None:
         return None
     delay = max(0.0, (due - timezone.now()).total_seconds())
     if delay > MAX_ETA.total_seconds():
         return None
-    if not cache.add(f"timed-flip:{game.pk}:{due.isoformat()}", 1, timeout=int(delay) + 60):
+    if not cache.add(f"clock:{game.pk}:{due.isoformat()}", 1, timeout=int(delay) + 60):
         return None
     return delay
 
@@ -256,9 +257,9 @@ def awaited_with_deadline() -> list[Seat]:
 
 
 def sweep(now: datetime | None = None) -> dict[str, int]:
-    """One beat tick: time out, remind, flip timed tables, wake lost computer players."""
+    """One beat tick: time out, remind, move on the tables whose clock is due, wake lost computer players."""
     now = now or timezone.now()
-    stats = {"default_moves": 0, "reminders": 0, "flips": 0, "bots": 0}
+    stats = {"default_moves": 0, "reminders": 0, "clocks": 0, "bots": 0}
     seats = awaited_with_deadline()
     days = _holidays(seats, now)
     overdue = {
@@ -280,9 +281,9 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     active = Game.objects.filter(status=Game.Status.ACTIVE)
     for kind in kinds.all_kinds():
         for game in kind.clocked_games(active):
-            due = flip_due_at(game)
+            due = clock_due_at(game)
             if due is not None and due <= now:
-                stats["flips"] += _guarded(flip_timed, game.pk, now)
+                stats["clocks"] += _guarded(run_clock, game.pk, now)
     return stats
 
 

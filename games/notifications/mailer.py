@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from accounts import timezones
 
+from .. import kinds
 from ..models import Notification, NotificationPrefs, Seat
 from .unsubscribe import make_token
 
@@ -77,11 +78,17 @@ def skip_reason(note: Notification) -> str:
     mode = prefs.mode if prefs else NotificationPrefs.Mode.IMMEDIATE
     if mode == NotificationPrefs.Mode.NONE:
         return "opted out"
-    if mode == NotificationPrefs.Mode.DIGEST and note.kind in {"turn", "flip_due"}:
+    if mode == NotificationPrefs.Mode.DIGEST and note.kind in {"turn", "host_step"}:
         return "reads the digest"
     if note.game_id and Seat.objects.filter(game_id=note.game_id, user=user, muted=True).exists():
         return "muted"
     return ""
+
+
+def notices(slug: str, table: str) -> dict[str, str]:
+    """The platform's notices in the game's own words (a table step, the host's step), for ``table``."""
+    kind = kinds.get(slug) if kinds.exists(slug) else kinds.GameKind()
+    return {name: kind.notice(name, table) for name in kinds.NOTICES}
 
 
 def render(note: Notification) -> EmailMultiAlternatives:
@@ -106,6 +113,7 @@ def _render(note: Notification) -> EmailMultiAlternatives:
         context["mute_url"] = absolute(
             reverse("notify_unsubscribe", args=[make_token(note.user_id, note.game_id)])
         )
+        context["notice"] = notices(note.game.kind, f"{note.context['game_name']} {code}")
     for game in context.get("games", []):
         game["url"] = absolute(reverse("game", args=[game["game_code"]]))
     subject = " ".join(render_to_string(f"emails/{note.kind}_subject.txt", context).split())

@@ -100,7 +100,7 @@ def plan_turns(
     *,
     actor_user_id: int | None,
     now: datetime,
-    flip: bool = False,
+    table_step: bool = False,
     start: bool = False,
 ) -> list[Planned]:
     """Tell each seat that has just become awaited that it is their turn, if they want that now."""
@@ -116,7 +116,9 @@ def plan_turns(
         if _present(seat, now) and not person.always:
             continue
         lines, more = lines_since(recent, position)
-        context = {**_game_context(game), "lines": lines, "more": more, "flip": flip, "start": start}
+        context = {
+            **_game_context(game), "lines": lines, "more": more, "table_step": table_step, "start": start
+        }
         key = f"turn:{game.pk}:{position}:{game.version}"
         planned.append(Planned(seat.user_id, game.pk, "turn", key, context))
     return planned
@@ -144,18 +146,18 @@ def plan_game_over(
     return planned
 
 
-def plan_flip_due(
+def plan_host_step(
     game: Game, seats: list[Seat], persons: dict[int, Person], *, actor_user_id: int | None, now: datetime
 ) -> list[Planned]:
-    """A table whose host gives the next step (a flip): tell the host the players are done."""
+    """A table whose host gives the next step: tell the host the players are done."""
     host = persons.get(game.host_id)
     if host is None or host.mode != IMMEDIATE or game.host_id == actor_user_id:
         return []
     seat = next((s for s in seats if s.user_id == game.host_id), None)
     if seat is not None and (seat.muted or (_present(seat, now) and not host.always)):
         return []
-    key = f"flipdue:{game.pk}:{game.version}"
-    return [Planned(game.host_id, game.pk, "flip_due", key, _game_context(game))]
+    key = f"hoststep:{game.pk}:{game.version}"
+    return [Planned(game.host_id, game.pk, "host_step", key, _game_context(game))]
 
 
 def _quiet(game: Game) -> bool:
@@ -205,12 +207,12 @@ def plan_move(
     planned = []
     newly = _to_act(game, game.state) - _to_act(game, before)
     if newly:
-        flip = _awaits_host(game, before)
+        table_step = _awaits_host(game, before)  # the table's own step just put these seats in play
         planned += plan_turns(
-            game, newly, seats, persons, recent, actor_user_id=actor_user_id, now=now, flip=flip
+            game, newly, seats, persons, recent, actor_user_id=actor_user_id, now=now, table_step=table_step
         )
     if _host_move_due(game, before):
-        planned += plan_flip_due(game, seats, persons, actor_user_id=actor_user_id, now=now)
+        planned += plan_host_step(game, seats, persons, actor_user_id=actor_user_id, now=now)
     return planned
 
 

@@ -8,6 +8,7 @@ platform needs: the lobby, the pads page and the score sheets find it.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 from pathlib import Path
 
@@ -51,6 +52,32 @@ def test_no_platform_file_knows_nim() -> None:
         cwd=ROOT, capture_output=True, text=True,
     )
     assert found.returncode == 1 and found.stdout == ""  # grep: 1 = no match
+
+
+GAME_WORDS = r"poker|catacomb|romi|rami|road|book|flip"
+
+
+def test_the_platform_speaks_no_games_words() -> None:
+    """No per-game file in the platform's folders; its e-mails and pads name no game's things."""
+    stray = [
+        path.relative_to(ROOT).as_posix()
+        for folder in ("scoresheets", "templates", "static")
+        for path in (ROOT / folder).rglob("*")
+        if re.search(r"poker|catacomb|romi|road", path.name, re.I)
+    ]
+    assert stray == []
+    emails = subprocess.run(
+        ["grep", "-rliE", GAME_WORDS, "templates/emails"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert emails.returncode == 1 and emails.stdout == ""
+    code = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in (ROOT / "scoresheets").rglob("*")
+        if path.suffix in (".py", ".html", ".css") and "migrations" not in path.parts
+        for number, line in enumerate(path.read_text().splitlines(), 1)
+        if re.search(GAME_WORDS.replace("|book|flip", ""), line.split("#")[0], re.I)
+    ]
+    assert code == []
 
 
 def test_nim_plays_through_the_real_web_path(nim, client, make_user):

@@ -57,7 +57,7 @@ class Clock:
             if Move.objects.filter(game_id=args[0]).count() > before:
                 self.moves.setdefault(args[1], []).append(self.now)
         else:
-            self.act(lambda: deadlines.flip_timed(args[0]))
+            self.act(lambda: deadlines.run_clock(args[0]))
         return True
 
     def run(self, until, limit: int = 3000) -> None:
@@ -80,7 +80,7 @@ def clock(django_capture_on_commit_callbacks):
 
     with (
         mock.patch.object(tasks.play_bot_step, "apply_async", side_effect=step),
-        mock.patch.object(tasks.flip_timed, "apply_async", side_effect=flip),
+        mock.patch.object(tasks.run_clock, "apply_async", side_effect=flip),
         mock.patch("django.utils.timezone.now", side_effect=lambda: sim.now),
     ):
         yield sim

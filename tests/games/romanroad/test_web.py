@@ -187,25 +187,25 @@ def test_the_clock_deals_the_next_hand_when_the_pause_is_over(pair):
     kind = kinds.get("romanroad")
     ended = Move.objects.filter(game=game, payload__type="move").latest("number").created_at
     assert kind.turn_started_at(game) == ended  # Agrippina's Ready does not restart the clock
-    due = deadlines.flip_due_at(game)
+    due = deadlines.clock_due_at(game)
     assert due == ended + timedelta(seconds=BETWEEN_SECONDS)
-    assert deadlines.flip_timed(game.pk, due - timedelta(seconds=1)) == 0
-    assert deadlines.flip_timed(game.pk, due) == 1  # Julius is ready, which deals
+    assert deadlines.run_clock(game.pk, due - timedelta(seconds=1)) == 0
+    assert deadlines.run_clock(game.pk, due) == 1  # Julius is ready, which deals
     game.refresh_from_db()
     assert game.state["phase"] == "hand" and game.state["hand"] == 2
     assert not any(me["stuck"] for me in game.state["seats"])  # nobody starts the hand stuck
     assert game.engine.to_act(game.state) == [0, 1]
-    assert deadlines.flip_due_at(game) is None and kind.timed_turn(game) is None
-    assert deadlines.flip_timed(game.pk, due + timedelta(minutes=5)) == 0
+    assert deadlines.clock_due_at(game) is None and kind.timed_turn(game) is None
+    assert deadlines.run_clock(game.pk, due + timedelta(minutes=5)) == 0
     summaries = list(Move.objects.filter(game=game).order_by("number").values_list("summary", flat=True))
     assert summaries[-1] == "Julius is ready. Hand 2 is dealt."
 
 
 def test_the_beat_sweep_finds_the_table_between_hands(pair):
     game = end_hand(pair)
-    due = deadlines.flip_due_at(game)
-    assert deadlines.sweep(due - timedelta(seconds=2))["flips"] == 0
-    assert deadlines.sweep(due + timedelta(seconds=1))["flips"] == 2
+    due = deadlines.clock_due_at(game)
+    assert deadlines.sweep(due - timedelta(seconds=2))["clocks"] == 0
+    assert deadlines.sweep(due + timedelta(seconds=1))["clocks"] == 2
     game.refresh_from_db()
     assert game.state["hand"] == 2
 

@@ -185,19 +185,19 @@ def test_digest_readers_get_only_the_last_call(make_table):
 def test_a_timed_table_flips_on_schedule_passing_who_did_not_choose(make_table):
     game, (julius, agrippina) = make_table("catacombs", options={"flip_mode": "timed", "turn_seconds": 120})
     now = timezone.now()
-    deadlines.flip_timed(game.pk, now)  # the first flip, unless the table dealt it at the start
+    deadlines.run_clock(game.pk, now)  # the first flip, unless the table dealt it at the start
     game.refresh_from_db()
     assert game.state["phase"] == "write"
     turn = game.state["turn"]
-    assert deadlines.flip_timed(game.pk, now + timedelta(seconds=60)) == 0
+    assert deadlines.run_clock(game.pk, now + timedelta(seconds=60)) == 0
 
     services.submit_move(game.pk, julius, {"type": "pass"}, game.tokens["0"])
-    made = deadlines.flip_timed(game.pk, timezone.now() + timedelta(seconds=121))
+    made = deadlines.run_clock(game.pk, timezone.now() + timedelta(seconds=121))
     game.refresh_from_db()
     assert made == 2 and game.state["turn"] == turn + 1  # Agrippina's pass, then the flip
     last_two = list(Move.objects.filter(game=game).order_by("-number")[:2])
     assert [m.seat for m in last_two] == [None, 1] and last_two[1].payload == {"type": "pass"}
-    again = deadlines.flip_timed(game.pk, timezone.now() + timedelta(seconds=30))
+    again = deadlines.run_clock(game.pk, timezone.now() + timedelta(seconds=30))
     assert again == 0
     assert not Notification.objects.filter(kind="timeout").exists()
 
@@ -205,11 +205,11 @@ def test_a_timed_table_flips_on_schedule_passing_who_did_not_choose(make_table):
 @pytest.mark.django_db
 def test_the_beat_flips_a_timed_table_that_is_due(make_table):
     game, _ = make_table("catacombs", options={"flip_mode": "timed", "turn_seconds": 60})
-    deadlines.flip_timed(game.pk)
+    deadlines.run_clock(game.pk)
     game.refresh_from_db()
     turn = game.state["turn"]
-    assert deadlines.sweep(timezone.now())["flips"] == 0
-    assert deadlines.sweep(timezone.now() + timedelta(seconds=61))["flips"] == 3
+    assert deadlines.sweep(timezone.now())["clocks"] == 0
+    assert deadlines.sweep(timezone.now() + timedelta(seconds=61))["clocks"] == 3
     game.refresh_from_db()
     assert game.state["turn"] == turn + 1
 
@@ -218,10 +218,10 @@ def test_the_beat_flips_a_timed_table_that_is_due(make_table):
 def test_a_flip_schedules_the_next_one_on_commit(make_table, django_capture_on_commit_callbacks):
     game, _ = make_table("catacombs", options={"flip_mode": "timed", "turn_seconds": 90})
     with (
-        mock.patch.object(tasks.flip_timed, "apply_async") as later,
+        mock.patch.object(tasks.run_clock, "apply_async") as later,
         django_capture_on_commit_callbacks(execute=True),
     ):
-        deadlines.flip_timed(game.pk, timezone.now() + timedelta(seconds=91))
+        deadlines.run_clock(game.pk, timezone.now() + timedelta(seconds=91))
     assert later.call_count == 1
     assert later.call_args.kwargs["countdown"] == pytest.approx(90, abs=5)
 

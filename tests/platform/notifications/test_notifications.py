@@ -114,17 +114,17 @@ def test_a_catacombs_flip_asks_everyone_else_to_write(make_table):
     host_flip(game, julius)
     turn = rows(kind="turn")
     assert {n.user for n in turn} == {agrippina, marcus}  # the host flipped: not told of their own flip
-    assert all(n.context["flip"] for n in turn)
+    assert all(n.context["table_step"] for n in turn)
 
 
 def test_host_hears_when_everyone_has_chosen(make_table):
     game, (julius, agrippina) = make_table("catacombs", options={"flip_mode": "host"})
     host_flip(game, julius)
     services.submit_move(game.pk, julius, {"type": "pass"}, game.tokens["0"])
-    assert rows(kind="flip_due") == []
+    assert rows(kind="host_step") == []
     game.refresh_from_db()
     services.submit_move(game.pk, agrippina, {"type": "pass"}, game.tokens["1"])
-    [due] = rows(kind="flip_due")
+    [due] = rows(kind="host_step")
     assert due.user == julius
 
 

@@ -140,7 +140,7 @@ def test_a_repeated_dedupe_key_writes_one_row(make_table):
     assert Notification.objects.count() == 1
 
 
-@pytest.mark.parametrize("kind", ["turn", "flip_due", "reminder", "timeout", "game_over"])
+@pytest.mark.parametrize("kind", ["turn", "host_step", "reminder", "timeout", "game_over"])
 def test_every_kind_renders_subject_text_and_html(make_table, kind):
     game, (_, agrippina) = make_table()
     context = {
@@ -165,3 +165,26 @@ def test_every_kind_renders_subject_text_and_html(make_table, kind):
     assert "/notifications/unsubscribe/" in message.body and game.code in message.alternatives[0][0]
     if kind == "game_over":
         assert f"/pads/game/{game.code}/" in message.body
+
+
+def test_a_tables_own_step_is_told_in_the_games_words(make_table):
+    """The platform's e-mails say "a step"; Catacombs says flip and books, in its own GameKind."""
+    catacombs, (_, agrippina) = make_table("catacombs")
+    poker, _ = make_table(names=("Marcus", "Livia"))
+    written = []
+    for game, kind in ((catacombs, "host_step"), (poker, "host_step"), (catacombs, "turn")):
+        context = {"game_code": game.code, "game_name": game.engine.name, "lines": [], "more": 0}
+        context["table_step"] = True
+        written += notifications.write(
+            [notifications.Planned(agrippina.pk, game.pk, kind, f"k:{game.pk}:{kind}", context)],
+            enqueue=False,
+        )
+    mail.outbox.clear()
+    assert mailer.deliver(written) == 3
+    subjects = {message.subject: message.body for message in mail.outbox}
+    flip = subjects[f"Roman Catacombs {catacombs.code}: everyone has chosen — flip the next cards"]
+    step = subjects[f"Roman Poker {poker.code}: everyone has moved — your step as host"]
+    cards = subjects[f"Roman Catacombs {catacombs.code}: new cards are up — your write"]
+    assert f"Everyone at Roman Catacombs {catacombs.code} has written or passed. As the host, flip" in flip
+    assert "As the host, give the table its next step" in step and "flip" not in step
+    assert f"New cards are up in Roman Catacombs {catacombs.code}: choose a book to write" in cards
