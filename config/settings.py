@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "games.roads",
     "games.romanroad",
     "scoresheets",
+    "groups",
 ]
 
 MIDDLEWARE = [

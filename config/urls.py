@@ -10,6 +10,7 @@ urlpatterns = [
     path("favicon.ico", webapp.favicon, name="favicon"),
     path("accounts/", include("accounts.urls")),
     path("pads/", include("scoresheets.urls")),
+    path("groups/", include("groups.urls")),
     path("notifications/", include("games.notifications.urls")),
     path("", include("games.urls")),
 ]

@@ -11,7 +11,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 LINT = Path(sys.executable).with_name("lint-imports")
-PACKAGES = ("games", "accounts", "scoresheets", "config")
+PACKAGES = ("games", "accounts", "scoresheets", "groups", "config")
 
 
 def lint(root: Path, *contracts: str) -> subprocess.CompletedProcess:
@@ -45,6 +45,8 @@ def test_the_project_keeps_every_contract() -> None:
         ("games/notifications/outbox.py", "import games.catacombs.engine", "platform-names-no-game"),
         ("games/poker/web.py", "from games.catacombs import tables", "games-apart"),
         ("scoresheets/views.py", "from games.poker import sheet", "scoresheets-names-no-game"),
+        ("groups/standings.py", "from games.roads import engine", "groups-names-no-game"),
+        ("games/my_games.py", "from games.catacombs import web", "platform-names-no-game"),
     ],
 )
 def test_a_breach_fails_the_lint(tree: Path, module: str, line: str, contract: str) -> None:

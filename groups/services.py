@@ -1,0 +1,124 @@
+"""Changing a group: make one, join by its invite link, game nights, attach a score sheet."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.http import Http404
+from django.utils import timezone
+
+from scoresheets.models import ScoreSheet
+
+from .models import GameNight, Group, GroupSheet, Membership
+
+NOT_HERE = "No group of yours is at this address."
+
+
+class GroupRefused(Exception):
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message, self.status = message, status
+
+
+def membership(group_id: int, user) -> Membership:
+    """The user's membership of the group; a 404 for anyone else, so a group's existence stays private."""
+    if not user.is_authenticated:
+        raise Http404(NOT_HERE)
+    found = Membership.objects.select_related("group").filter(group_id=group_id, user=user).first()
+    if found is None:
+        raise Http404(NOT_HERE)
+    return found
+
+
+@transaction.atomic
+def create_group(user, name: str) -> Group:
+    group = Group.objects.create(name=name)
+    Membership.objects.create(group=group, user=user, is_host=True)
+    return group
+
+
+@transaction.atomic
+def join_group(group: Group, user) -> Membership:
+    member, _ = Membership.objects.get_or_create(group=group, user=user)
+    return member
+
+
+def current_night(group: Group) -> GameNight | None:
+    return group.nights.filter(ended_at=None).first()
+
+
+@transaction.atomic
+def start_night(member: Membership) -> GameNight:
+    if not member.is_host:
+        raise GroupRefused("Only a host of the group starts a game night.", 403)
+    group = Group.objects.select_for_update().get(pk=member.group_id)
+    night = current_night(group)
+    if night is not None:
+        return night  # a second tap changes nothing
+    return GameNight.objects.create(group=group, host=member.user, started_at=timezone.now())
+
+
+@transaction.atomic
+def end_night(member: Membership) -> GameNight:
+    if not member.is_host:
+        raise GroupRefused("Only a host of the group ends a game night.", 403)
+    night = GameNight.objects.select_for_update().filter(group_id=member.group_id, ended_at=None).first()
+    if night is None:
+        raise GroupRefused("No game night is on.", 409)
+    night.ended_at = timezone.now()
+    night.save(update_fields=["ended_at"])
+    return night
+
+
+def _sheet_token(link: str) -> str:
+    """A sheet's link or bare token: the last part of its address."""
+    return link.strip().rstrip("/").rsplit("/", 1)[-1][:16]
+
+
+def match_names(names: list[str], members: dict[int, str]) -> list[int | None]:
+    """Each sheet name to the member of that display name (ignoring case and spaces), else None."""
+    by_name: dict[str, int] = {}
+    for user_id, name in members.items():
+        by_name.setdefault(" ".join(name.split()).casefold(), user_id)
+    matched, taken = [], set()
+    for name in names:
+        user_id = by_name.get(" ".join(name.split()).casefold())
+        matched.append(user_id if user_id not in taken else None)
+        taken.add(user_id)
+    return matched
+
+
+@transaction.atomic
+def attach_sheet(member: Membership, link: str, members: dict[int, str]) -> GroupSheet:
+    sheet = ScoreSheet.objects.filter(token=_sheet_token(link)).first()
+    if sheet is None:
+        raise GroupRefused("No score sheet has that link. Copy it from the sheet's page.", 404)
+    attached, created = GroupSheet.objects.get_or_create(
+        group_id=member.group_id, sheet=sheet, defaults={"members": match_names(sheet.names, members)}
+    )
+    if not created:
+        raise GroupRefused("That sheet already counts for this group.", 409)
+    return attached
+
+
+@transaction.atomic
+def match_sheet(
+    member: Membership, attached_id: int, chosen: list[str], members: dict[int, str]
+) -> GroupSheet:
+    attached = GroupSheet.objects.select_for_update().filter(pk=attached_id, group_id=member.group_id).first()
+    if attached is None:
+        raise Http404(NOT_HERE)
+    names = attached.sheet.names
+    if len(chosen) != len(names):
+        raise GroupRefused("Choose a member, or nobody, for every name on the sheet.")
+    matched: list[int | None] = []
+    for raw in chosen:
+        user_id = int(raw) if raw.isdigit() else None
+        if raw and (user_id is None or user_id not in members):
+            raise GroupRefused("Match names only to members of this group.")
+        matched.append(user_id)
+    taken = [u for u in matched if u is not None]
+    if len(taken) != len(set(taken)):
+        raise GroupRefused("A member can stand for only one name on a sheet.")
+    attached.members = matched
+    attached.save(update_fields=["members"])
+    return attached

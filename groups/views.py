@@ -1,0 +1,134 @@
+"""A group's pages; every one of them answers 404 to anyone who is not a member."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from games.models import Game
+
+from . import services, standings
+from .forms import AttachSheetForm, GroupForm
+from .models import Group, Membership
+
+RECENT = 12
+
+
+@login_required
+def index(request: HttpRequest) -> HttpResponse:
+    form = GroupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        group = services.create_group(request.user, form.cleaned_data["name"].strip())
+        return redirect(group)
+    mine = Membership.objects.filter(user=request.user).select_related("group").order_by("group__name")
+    status = 400 if request.method == "POST" else 200
+    return render(request, "groups/index.html", {"form": form, "mine": mine}, status=status)
+
+
+def _page(request: HttpRequest, member: Membership, status: int = 200, **extra) -> HttpResponse:
+    group = member.group
+    names = standings.member_names(group)
+    outcomes = standings.outcomes(group)
+    night = services.current_night(group)
+    open_tables = Game.objects.filter(status=Game.Status.OPEN, host_id__in=names)
+    open_tables = open_tables.select_related("host").order_by("-created_at")
+    context = {
+        "group": group,
+        "member": member,
+        "members": group.memberships.select_related("user").order_by("user__display_name"),
+        "standings": standings.standings(outcomes, names),
+        "recent": outcomes[:RECENT],
+        "night": night,
+        "open_tables": open_tables,
+        "sheets": group.sheets.select_related("sheet").order_by("-attached_at"),
+        "member_names": sorted(names.items(), key=lambda item: item[1].lower()),
+        "invite_url": request.build_absolute_uri(f"/groups/join/{group.invite_token}/"),
+        "attach_form": extra.pop("attach_form", AttachSheetForm()),
+        **extra,
+    }
+    return render(request, "groups/group.html", context, status=status)
+
+
+@require_GET
+def group(request: HttpRequest, group_id: int) -> HttpResponse:
+    return _page(request, services.membership(group_id, request.user))
+
+
+@login_required
+def join(request: HttpRequest, token: str) -> HttpResponse:
+    """The group's invite link: one tap joins."""
+    group = get_object_or_404(Group, invite_token=token)
+    if request.method == "POST":
+        services.join_group(group, request.user)
+        messages.info(request, f"You joined {group.name}.")
+        return redirect(group)
+    member = Membership.objects.filter(group=group, user=request.user).exists()
+    return render(request, "groups/join.html", {"group": group, "already": member})
+
+
+def _act(request: HttpRequest, group_id: int, action) -> HttpResponse:
+    member = services.membership(group_id, request.user)
+    try:
+        action(member)
+    except services.GroupRefused as exc:
+        messages.error(request, exc.message)
+        return _page(request, member, status=exc.status)
+    return redirect(member.group)
+
+
+@require_POST
+def night_start(request: HttpRequest, group_id: int) -> HttpResponse:
+    return _act(request, group_id, services.start_night)
+
+
+@require_POST
+def night_end(request: HttpRequest, group_id: int) -> HttpResponse:
+    return _act(request, group_id, services.end_night)
+
+
+@require_POST
+def attach_sheet(request: HttpRequest, group_id: int) -> HttpResponse:
+    member = services.membership(group_id, request.user)
+    form = AttachSheetForm(request.POST)
+    if not form.is_valid():
+        return _page(request, member, status=400, attach_form=form)
+    names = standings.member_names(member.group)
+    return _act(request, group_id, lambda m: services.attach_sheet(m, form.cleaned_data["sheet"], names))
+
+
+@require_POST
+def match_sheet(request: HttpRequest, group_id: int, attached_id: int) -> HttpResponse:
+    member = services.membership(group_id, request.user)
+    names = standings.member_names(member.group)
+    chosen = request.POST.getlist("member")
+    return _act(request, group_id, lambda m: services.match_sheet(m, attached_id, chosen, names))
+
+
+def _night_context(request: HttpRequest, member: Membership) -> dict:
+    group = member.group
+    night = services.current_night(group) or group.nights.first()
+    context = {"group": group, "night": night}
+    if night is not None:
+        names = standings.member_names(group)
+        outcomes = standings.outcomes(group, night.started_at, night.ended_at)
+        in_play = Game.objects.filter(
+            status=Game.Status.ACTIVE, started_at__gte=night.started_at, seats__user__in=names
+        ).distinct() if night.ended_at is None else Game.objects.none()
+        context.update(standings=standings.standings(outcomes, names), outcomes=outcomes, in_play=in_play)
+    return context
+
+
+@require_GET
+def tv(request: HttpRequest, group_id: int) -> HttpResponse:
+    """The night's standings for a shared screen, redrawn every few seconds."""
+    member = services.membership(group_id, request.user)
+    return render(request, "groups/tv.html", _night_context(request, member))
+
+
+@require_GET
+def tv_board(request: HttpRequest, group_id: int) -> HttpResponse:
+    member = services.membership(group_id, request.user)
+    return render(request, "groups/tv_board.html", _night_context(request, member))

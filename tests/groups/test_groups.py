@@ -1,0 +1,199 @@
+"""Groups: only members see a group, on every path; standings recompute from the group's tables
+and attached paper sheets; a game night counts what ends during it and shows on the TV."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+from hypothesis import given
+from hypothesis import strategies as st
+
+from games import services as game_services
+from games.models import Game
+from games.rules import places
+from groups import services
+from groups.models import GameNight, Group, GroupSheet, Membership
+from groups.standings import Outcome, standings
+from scoresheets.models import ScoreSheet
+from tests.platform.test_my_games import finish
+
+MEMBERS = {1: "Anna", 2: "Ben", 3: "Clara"}
+outcome = st.builds(
+    lambda placed: Outcome("x", "/", timezone.now(), placed),
+    st.dictionaries(st.integers(1, 5), st.integers(1, 4), max_size=4),
+)
+
+
+@given(st.lists(outcome, max_size=30))
+def test_standings_count_every_members_games_and_wins_and_nobody_elses(outcomes):
+    rows = standings(outcomes, MEMBERS)
+    assert {r.user_id for r in rows} == set(MEMBERS)
+    for row in rows:
+        theirs = [o.places[row.user_id] for o in outcomes if row.user_id in o.places]
+        assert row.played == len(theirs) and row.won == theirs.count(1)
+    keys = [(-r.won, r.played, r.name.lower()) for r in rows]
+    assert keys == sorted(keys)
+    again = standings(list(reversed(outcomes)), MEMBERS)
+    assert [(r.user_id, r.played, r.won) for r in again] == [(r.user_id, r.played, r.won) for r in rows]
+
+
+@pytest.fixture
+def family(make_user):
+    anna, ben, clara = make_user("Anna"), make_user("Ben"), make_user("Clara")
+    group = services.create_group(anna, "The Romans")
+    for person in (ben, clara):
+        services.join_group(group, person)
+    return group, anna, ben, clara
+
+
+def played(host, others, kind="roads", finished_at=None) -> Game:
+    game = game_services.create_game(host, kind, {}, 1 + len(others), "seated")
+    for other in others:
+        game_services.join_game(game.pk, other)
+    game_services.start_game(game.pk, host)
+    game = finish(Game.objects.get(pk=game.pk))
+    if finished_at is not None:
+        Game.objects.filter(pk=game.pk).update(finished_at=finished_at)
+    return game
+
+
+def roads_sheet(names, winners_per_game) -> ScoreSheet:
+    entries = [{"type": "game", "winners": winners} for winners in winners_per_game]
+    return ScoreSheet.objects.create(kind="roads", names=names, entries=entries)
+
+
+def group_paths(group: Group, attached_id: int = 1) -> list[tuple[str, str]]:
+    pk = group.pk
+    return [
+        ("get", reverse("group", args=[pk])),
+        ("get", reverse("group_tv", args=[pk])),
+        ("get", reverse("group_tv_board", args=[pk])),
+        ("post", reverse("group_night_start", args=[pk])),
+        ("post", reverse("group_night_end", args=[pk])),
+        ("post", reverse("group_attach_sheet", args=[pk])),
+        ("post", reverse("group_match_sheet", args=[pk, attached_id])),
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("who", ["stranger", "visitor"])
+def test_a_non_member_is_refused_on_every_path_and_changes_nothing(client, family, make_user, who):
+    group, anna, ben, _ = family
+    sheet = roads_sheet(["Anna", "Ben"], [[0]])
+    attached = services.attach_sheet(Membership.objects.get(group=group, user=anna), sheet.token, {})
+    if who == "stranger":
+        client.force_login(make_user("Marcus"))
+    for method, path in group_paths(group, attached.pk):
+        response = getattr(client, method)(path, {"sheet": sheet.token, "member": ["", ""]})
+        body = response.content.decode()
+        assert response.status_code == 404, path
+        assert group.name not in body and "Anna" not in body, path
+    assert not GameNight.objects.exists() and GroupSheet.objects.get().members == attached.members
+    assert group.memberships.count() == 3
+
+
+@pytest.mark.django_db
+def test_a_member_sees_the_group_and_other_members_open_tables(client, family):
+    group, anna, ben, _ = family
+    table = game_services.create_game(ben, "poker", {}, 4, "seated")
+    client.force_login(anna)
+    body = client.get(reverse("group", args=[group.pk])).content.decode()
+    assert "The Romans" in body and reverse("join", args=[table.code]) in body
+    assert group.invite_token in body
+
+
+@pytest.mark.django_db
+def test_the_invite_link_joins_in_one_tap(client, family, make_user):
+    group, *_ = family
+    newcomer = make_user("Dora")
+    client.force_login(newcomer)
+    link = reverse("group_join", args=[group.invite_token])
+    assert "Join The Romans" in client.get(link).content.decode()
+    assert client.post(link).status_code == 302
+    assert group.memberships.filter(user=newcomer).exists()
+    assert client.get(reverse("group_join", args=["not-a-token"])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_standings_recompute_from_tables_and_sheets(client, family, make_user):
+    group, anna, ben, clara = family
+    outsider = make_user("Marcus")
+    tables = [played(anna, [ben]), played(ben, [clara, anna]), played(anna, [outsider])]  # last: one member
+    sheet = roads_sheet(["anna ", "Clara", "Guest"], [[1], [1], [0]])  # Clara wins the tally 2 to 1
+    member = Membership.objects.get(group=group, user=anna)
+    names = {m.user_id: m.user.display_name for m in group.memberships.select_related("user")}
+    attached = services.attach_sheet(member, sheet.get_absolute_url(), names)
+    assert attached.members == [anna.pk, clara.pk, None]  # matched by name, case and spaces aside
+
+    expected = {u.pk: [0, 0] for u in (anna, ben, clara)}
+    for game in tables[:2]:
+        ranks = places(game.engine.scores(game.state))
+        for seat in game.seats.all():
+            expected[seat.user_id][0] += 1
+            expected[seat.user_id][1] += ranks[seat.position] == 1
+    expected[anna.pk][0] += 1
+    expected[clara.pk][0] += 1
+    expected[clara.pk][1] += 1
+    client.force_login(ben)
+    rows = client.get(reverse("group", args=[group.pk])).context["standings"]
+    assert {r.user_id: [r.played, r.won] for r in rows} == expected
+
+
+@pytest.mark.django_db
+def test_a_sheets_names_are_matched_to_members_only(client, family, make_user):
+    group, anna, ben, _ = family
+    sheet = roads_sheet(["A", "B"], [[0]])
+    attached = services.attach_sheet(Membership.objects.get(group=group, user=anna), sheet.token, {})
+    client.force_login(ben)
+    path = reverse("group_match_sheet", args=[group.pk, attached.pk])
+    stranger = make_user("Marcus")
+    for chosen, sentence in (
+        ([str(stranger.pk), ""], "only to members"),
+        ([str(anna.pk), str(anna.pk)], "only one name"),
+        ([str(anna.pk)], "every name"),
+    ):
+        response = client.post(path, {"member": chosen})
+        assert response.status_code == 400 and sentence in response.content.decode()
+    assert client.post(path, {"member": [str(anna.pk), str(ben.pk)]}).status_code == 302
+    attached.refresh_from_db()
+    assert attached.members == [anna.pk, ben.pk]
+
+
+@pytest.mark.django_db
+def test_a_game_night_counts_only_what_ends_during_it_and_the_tv_shows_it(client, family):
+    group, anna, ben, clara = family
+    played(anna, [ben], finished_at=timezone.now() - timedelta(days=2))  # last week's
+    client.force_login(ben)
+    refused = client.post(reverse("group_night_start", args=[group.pk]))
+    assert refused.status_code == 403 and not GameNight.objects.exists()
+    client.force_login(anna)
+    assert client.post(reverse("group_night_start", args=[group.pk])).status_code == 302
+    tonight = [played(anna, [ben]), played(clara, [ben])]
+    sheet = roads_sheet(["Anna", "Clara"], [[0]])
+    names = {m.user_id: m.user.display_name for m in group.memberships.select_related("user")}
+    services.attach_sheet(Membership.objects.get(group=group, user=anna), sheet.token, names)
+    in_play = game_services.create_game(clara, "poker", {}, 2, "seated")
+    game_services.join_game(in_play.pk, anna)
+    game_services.start_game(in_play.pk, clara)
+
+    response = client.get(reverse("group_tv", args=[group.pk]))
+    rows = {r.user_id: r.played for r in response.context["standings"]}
+    assert rows == {anna.pk: 2, ben.pk: 2, clara.pk: 2}  # tonight's two tables and the sheet
+    body = response.content.decode()
+    assert "game night" in body and in_play.code in body and all(g.code in body for g in tonight)
+    assert client.post(reverse("group_night_end", args=[group.pk])).status_code == 302
+    assert GameNight.objects.get().ended_at is not None
+
+
+@pytest.mark.django_db
+def test_starting_a_group_makes_its_host(client, make_user):
+    anna = make_user("Anna")
+    client.force_login(anna)
+    response = client.post(reverse("groups"), {"name": "Church group"})
+    group = Group.objects.get()
+    assert response.status_code == 302 and response.url == reverse("group", args=[group.pk])
+    assert Membership.objects.get(group=group).is_host
+    assert client.post(reverse("groups"), {"name": ""}).status_code == 400
