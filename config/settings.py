@@ -189,6 +189,7 @@ else:
 
 # Celery: kombu's filesystem transport by default (no server), Redis in production.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
+BROKER_VISIBILITY_SECONDS = int(os.environ.get("BROKER_VISIBILITY_SECONDS", "300"))
 CELERY_BROKER_TRANSPORT_OPTIONS = (
     {
         "data_folder_in": str(VAR_DIR / "broker"),
@@ -198,7 +199,11 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
         "store_processed": False,
     }
     if CELERY_BROKER_URL.startswith("filesystem")
-    else {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1}
+    else {
+        "max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1,
+        # A task a dead worker held goes back to the queue after this long (Redis's default is an hour).
+        "visibility_timeout": BROKER_VISIBILITY_SECONDS,
+    }
 )
 if CELERY_BROKER_URL.startswith("filesystem"):
     for _folder in ("broker", "broker-processed", "broker-control"):  # kombu does not create them
@@ -218,6 +223,10 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(os.environ.get("OUTBOX_SWEEP_SECONDS", "60")),
     },
     "run-deadlines": {"task": "games.tasks.run_deadlines", "schedule": 60.0},
+    "wake-waiting-bots": {
+        "task": "games.tasks.wake_waiting_bots",
+        "schedule": float(os.environ.get("BOT_SWEEP_SECONDS", "15")),
+    },
     "send-digests": {
         "task": "games.tasks.send_digests",
         "schedule": crontab(hour=int(os.environ.get("DIGEST_HOUR_UTC", "7")), minute=0),

@@ -86,15 +86,24 @@ def sweep_outbox() -> int:
 
 @shared_task(ignore_result=True)
 def run_deadlines() -> dict:
-    """Beat: reminders, default moves for timed-out turns, clocks that are due, computer players
-    left waiting."""
+    """Beat: reminders, default moves for timed-out turns, clocks that are due."""
+    return deadlines.sweep(timezone.now())
+
+
+@shared_task(ignore_result=True)
+def wake_waiting_bots() -> dict:
+    """Beat, every few seconds: computer players whose task or chain of steps was lost (a worker
+    killed, the broker restarted) are set going again. A second chain for a seat ends by itself
+    (``play_bot_step``'s ``after``), so a restart never doubles a computer player's moves."""
     now = timezone.now()
-    stats = deadlines.sweep(now)
     stale = deadlines.stale_bot_games(now)
     for game_id in stale:
         enqueue(play_bots, game_id)
-    stats["bots"] = len(stale)
-    return stats
+    stalled = deadlines.stalled_paced_bots(now)
+    for game, seat in stalled:
+        cache.delete(bot_chain_key(game.pk, seat))
+        _schedule_step(game, seat, restart=True)
+    return {"games": len(stale), "chains": len(stalled)}
 
 
 @shared_task(ignore_result=True)

@@ -16,8 +16,10 @@ from __future__ import annotations
 import logging
 from datetime import datetime, timedelta
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from .. import kinds, services
@@ -29,9 +31,14 @@ log = logging.getLogger(__name__)
 
 MAX_DEFAULT_MOVES = 60  # per seat and run: a turn of default moves always ends well before
 LAST_CALL = timedelta(hours=1)
-BOT_GRACE = timedelta(minutes=1)
-# Longer waits are left to beat: Redis redelivers unacknowledged ETA tasks after its visibility timeout (1 h).
-MAX_ETA = timedelta(minutes=50)
+# A computer player awaited this long on a turn-based table lost its task (a worker died, the
+# broker restarted): beat, every BOT_SWEEP_SECONDS, sets it going again.
+BOT_GRACE = timedelta(seconds=20)
+# A paced computer player (its own pause between moves) with no move for this many pauses has
+# lost its chain of steps.
+STALL_PAUSES = 4
+# Longer waits are left to beat: Redis redelivers unacknowledged ETA tasks after its visibility timeout.
+MAX_ETA = timedelta(seconds=max(30, settings.BROKER_VISIBILITY_SECONDS - 60))
 
 
 def is_timed(game: Game) -> bool:
@@ -297,8 +304,29 @@ def _guarded(action, game_id: int, now: datetime) -> int:
 
 
 def stale_bot_games(now: datetime) -> list[int]:
-    """Games whose computer players were left waiting (their task was lost with a broker outage)."""
+    """Turn-based games whose computer players were left waiting (their task was lost)."""
     stale = Seat.objects.filter(
         is_bot=True, awaiting=True, game__status=Game.Status.ACTIVE, waiting_since__lt=now - BOT_GRACE
+    ).select_related("game")
+    return sorted({seat.game_id for seat in stale if not seat.game.game_kind.paces_bots(seat.game)})
+
+
+def stalled_paced_bots(now: datetime) -> list[tuple[Game, int]]:
+    """(game, seat) of paced computer players awaited with no move of theirs for ``STALL_PAUSES``
+    of their pauses: their chain of steps was lost with a worker or the broker's queue."""
+    last_move = Move.objects.filter(game=OuterRef("game"), seat=OuterRef("position")).order_by("-number")
+    waiting = (
+        Seat.objects.filter(is_bot=True, awaiting=True, game__status=Game.Status.ACTIVE)
+        .select_related("game")
+        .annotate(last_moved=Subquery(last_move.values("created_at")[:1]))
     )
-    return sorted(set(stale.values_list("game_id", flat=True)))
+    stalled = []
+    for seat in waiting:
+        game = seat.game
+        kind = game.game_kind
+        if not kind.paces_bots(game) or seat.position not in game.engine.to_act(game.state):
+            continue
+        since = max(filter(None, (seat.last_moved, seat.waiting_since, game.started_at)))
+        if now - since > timedelta(seconds=STALL_PAUSES * kind.bot_delay(game, seat.position)):
+            stalled.append((game, seat.position))
+    return stalled

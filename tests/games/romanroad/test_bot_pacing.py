@@ -177,3 +177,26 @@ def test_a_second_chain_for_one_seat_ends_at_its_first_step(clock, make_user):
     assert clock.pending(1) == 1
     gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(clock.moves[1])]
     assert min(gaps) >= SPEEDS["steady"] * 0.75 - 1e-6, gaps
+
+
+def test_chains_lost_with_the_broker_are_restarted_by_the_sweep_without_doubling(clock, make_user):
+    """A Redis restart takes the queued steps and the one-chain keys: the beat sweep finds the
+    computer players that have not moved for a few of their pauses and sets each going again."""
+    game, _ = table(make_user)
+    clock.act(lambda: tasks.wake_bots(Game, game=game, seats=list(game.seats.all()), source="lobby"))
+    clock.run(until=lambda: len(clock.moves.get(1, [])) >= 2)
+    assert clock.act(tasks.wake_waiting_bots)["chains"] == 0  # moving at their pace: nothing to do
+    clock.queue.clear()  # the broker's queue and the cache are gone
+    cache.clear()
+    clock.now += timedelta(seconds=SPEEDS["fast"] * (deadlines.STALL_PAUSES + 1.5))
+    assert clock.act(tasks.wake_waiting_bots)["chains"] == 2
+    assert clock.pending(1) == 1 and clock.pending(2) == 1
+    assert clock.act(tasks.wake_waiting_bots)["chains"] == 2  # not yet moved: asked again, still one each
+    assert clock.pending(1) <= 2 and clock.pending(2) <= 2
+    moved = len(clock.moves[1])
+    clock.run(until=lambda: len(clock.moves.get(1, [])) >= moved + 3)
+    numbers = list(Move.objects.filter(game=game, seat=1).values_list("number", flat=True))
+    assert len(numbers) == len(set(numbers))
+    times = clock.moves[1][moved:]
+    gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(times)]
+    assert all(gap >= SPEEDS["fast"] * 0.75 - 1e-6 for gap in gaps), gaps  # one chain: its own pace
