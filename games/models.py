@@ -145,11 +145,18 @@ class Move(models.Model):
     payload = models.JSONField()
     summary = models.CharField(max_length=300, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The page's id for the request that made this move: the same request sent again is answered,
+    # not applied twice (a live table has no turn token to refuse it).
+    request_id = models.CharField(max_length=40, blank=True, default="")
 
     class Meta:
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="move_number_unique"),
+            models.UniqueConstraint(
+                fields=["game", "seat", "request_id"], condition=~models.Q(request_id=""),
+                name="move_request_once",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -207,6 +214,10 @@ class Notification(models.Model):
     skipped = models.BooleanField(default=False)  # done without mail (no address, muted, opted out)
     attempts = models.PositiveSmallIntegerField(default=0)
     last_error = models.CharField(max_length=300, blank=True)
+    # Set just before the message goes to the mail server: a row handed over is never sent again,
+    # even when marking it sent failed (a database blip) and its claim expired.
+    handed_at = models.DateTimeField(null=True, blank=True)
+    message_id = models.CharField(max_length=200, blank=True)
 
     class Meta:
         ordering = ["created_at"]

@@ -116,8 +116,12 @@ def announce(game: Game, seats: list[Seat], source: Source) -> None:
     )
 
 
-def record(game: Game, seat: int | None, move: dict, seats: list[Seat], user_id: int | None = None) -> Move:
-    """Apply ``move`` for ``seat`` (played by ``user_id``, None for the system) to the locked ``game``."""
+def record(
+    game: Game, seat: int | None, move: dict, seats: list[Seat], user_id: int | None = None,
+    request_id: str = "",
+) -> Move:
+    """Apply ``move`` for ``seat`` (played by ``user_id``, None for the system) to the locked ``game``;
+    ``request_id`` names the page's request that sent it."""
     engine = game.engine
     before = game.state
     try:
@@ -139,7 +143,9 @@ def record(game: Game, seat: int | None, move: dict, seats: list[Seat], user_id:
     summary = describe(game, before, after, seat, move, seats)
     if _awaited(game, before) != _awaited(game, after):  # e.g. not after a roll that goes on
         _sync_awaiting(game)
-    logged = Move.objects.create(game=game, number=number, seat=seat, payload=move, summary=summary)
+    logged = Move.objects.create(
+        game=game, number=number, seat=seat, payload=move, summary=summary, request_id=request_id
+    )
     outbox.after_move(game, before, seats, user_id)
     return logged
 
@@ -187,14 +193,21 @@ def submit_move(game_id: int, user, move: dict, turn: int | None, *, as_host: bo
     return game
 
 
-def submit_locked(game: Game, user, move: dict, turn: int | None, *, as_host: bool = False) -> list[Seat]:
+def submit_locked(
+    game: Game, user, move: dict, turn: int | None, *, as_host: bool = False, request_id: str = ""
+) -> list[Seat]:
     """``submit_move`` for a game row the caller read with ``select_for_update`` in its own transaction
-    (the move view, which needs the row anyway: one read instead of two). Returns the seats."""
+    (the move view, which needs the row anyway: one read instead of two). Returns the seats.
+
+    ``request_id``: the page's id for this request. The same request sent again (its answer was
+    lost) finds its move already made, under the row lock, and changes nothing."""
     if game.status == Game.Status.OPEN:
         raise MoveRejected("The game has not started yet.", 409)
     if game.status == Game.Status.FINISHED:
         raise MoveRejected("This game is over.", 409)
     actor = _actor(game, user, as_host)
+    if request_id and Move.objects.filter(game=game, seat=actor.seat, request_id=request_id).exists():
+        return actor.seats
     # A realtime game takes moves in arrival order and its engine judges each one ("too late"):
     # a turn token would refuse all but the first, and a seat may act without being awaited.
     if not game.engine.realtime:
@@ -202,7 +215,7 @@ def submit_locked(game: Game, user, move: dict, turn: int | None, *, as_host: bo
             raise MoveRejected("It is not your turn.", 409)
         if turn != game.tokens.get(seat_key(actor.seat)):
             raise MoveRejected(STALE_MESSAGE, 409)
-    record(game, actor.seat, move, actor.seats, user.pk)
+    record(game, actor.seat, move, actor.seats, user.pk, request_id)
     play_table_moves(game, actor.seats)
     announce(game, actor.seats, Source.PLAYER)
     return actor.seats

@@ -8,6 +8,7 @@ and moves and polls answer with that partial alone.
 from __future__ import annotations
 
 import json
+import re
 
 from django.contrib import messages
 from django.contrib.auth import login
@@ -175,6 +176,7 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
 MAX_MOVE_CHARS = 2000  # a real move is a few dozen characters, its form fields included
 MAX_MOVE_REQUEST_BYTES = 16_000  # the whole form: the move, its fields, the token and CSRF
 NOT_A_MOVE = "That is not a move this game understands."
+REQUEST_ID = re.compile(r"[A-Za-z0-9-]{8,40}")
 TOO_LONG = "That move is far longer than any move of this game."
 
 
@@ -219,6 +221,12 @@ def _parse_move(request: HttpRequest, game: Game) -> tuple[dict, int | None]:
     return move, turn
 
 
+def _request_id(request: HttpRequest) -> str:
+    """The page's id for this request (site.js adds one to every move); anything else is no id."""
+    raw = request.POST.get("request", "")
+    return raw if REQUEST_ID.fullmatch(raw) else ""
+
+
 @require_POST
 def move(request: HttpRequest, code: str) -> HttpResponse:
     if limits.exceeded(request, "moves"):  # before the row lock: a flood never queues on it
@@ -234,7 +242,8 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
                 raise services.MoveRejected("Sign in to play at this table.", 403)
             move_payload, turn = _parse_move(request, game)
             seats = services.submit_locked(
-                game, request.user, move_payload, turn, as_host=request.POST.get("as") == "host"
+                game, request.user, move_payload, turn, as_host=request.POST.get("as") == "host",
+                request_id=_request_id(request),
             )
     except services.MoveRejected as exc:
         status, error = exc.status, exc.message

@@ -1,7 +1,13 @@
 """Deliver outbox rows: claim each one, render it, send it, mark it sent.
 
 A row is claimed with one conditional UPDATE (``sent_at`` empty and no fresh
-claim), so two workers racing for it cannot both send it. A mail server that
+claim), so two workers racing for it cannot both send it. Just before the
+message goes to the mail server the row records that it was handed over, with
+its Message-ID; a row handed over is never claimed again, so when marking it
+sent fails (the database blinked: the mark is retried on a fresh connection,
+then left to the sweep) its expired claim cannot send it a second time. A
+worker killed between the two writes loses that one message rather than
+doubling it. A mail server that
 cannot be reached releases the claim and stops the batch without counting an
 attempt: the beat sweep retries until it is back. A message the server refuses
 counts an attempt; after ``MAX_ATTEMPTS`` the row is left for a person to look at.
@@ -12,12 +18,17 @@ from __future__ import annotations
 import logging
 import re
 import smtplib
+import time
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 
+from django import db
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
-from django.db.models import F, Q
+from django.core.mail.message import make_msgid
+from django.core.mail.utils import DNS_NAME
+from django.db import InterfaceError, OperationalError
+from django.db.models import F, Q, QuerySet
 from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
@@ -37,22 +48,47 @@ SWEEP_BATCH = 500
 MESSAGE_ERRORS = (smtplib.SMTPRecipientsRefused, smtplib.SMTPSenderRefused, smtplib.SMTPDataError)
 
 
-def claim(pk: int, now: datetime | None = None) -> bool:
-    """Take row ``pk`` for sending; True for exactly one of any number of racing callers."""
-    now = now or timezone.now()
+MARK_TRIES = 6  # marking a sent row: a fresh database connection each time, a second apart at most
+HANDED_NOT_MARKED = "Handed to the mail server; its sent mark was written later."
+
+
+def _unsent(now: datetime) -> QuerySet[Notification]:
     free = Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - CLAIM_TIMEOUT)
-    return bool(
-        Notification.objects.filter(free, pk=pk, sent_at__isnull=True, attempts__lt=MAX_ATTEMPTS).update(
-            claimed_at=now
-        )
+    return Notification.objects.filter(
+        free, sent_at__isnull=True, handed_at__isnull=True, attempts__lt=MAX_ATTEMPTS
     )
 
 
-def pending_ids(now: datetime | None = None, limit: int = SWEEP_BATCH) -> list[int]:
+def claim(pk: int, now: datetime | None = None) -> bool:
+    """Take row ``pk`` for sending; True for exactly one of any number of racing callers."""
     now = now or timezone.now()
-    free = Q(claimed_at__isnull=True) | Q(claimed_at__lt=now - CLAIM_TIMEOUT)
-    rows = Notification.objects.filter(free, sent_at__isnull=True, attempts__lt=MAX_ATTEMPTS)
+    return bool(_unsent(now).filter(pk=pk).update(claimed_at=now))
+
+
+def pending_ids(now: datetime | None = None, limit: int = SWEEP_BATCH) -> list[int]:
+    rows = _unsent(now or timezone.now())
     return list(rows.order_by("created_at").values_list("pk", flat=True)[:limit])
+
+
+def settle_handed(now: datetime | None = None) -> int:
+    """Mark sent the rows handed to the mail server whose sent mark never landed."""
+    stale = (now or timezone.now()) - CLAIM_TIMEOUT
+    rows = Notification.objects.filter(sent_at__isnull=True, handed_at__lt=stale)
+    return rows.update(sent_at=F("handed_at"), last_error=HANDED_NOT_MARKED)
+
+
+def _mark_sent(pk: int) -> None:
+    """``sent_at`` for a row the server took, retried on a fresh connection while the database blinks."""
+    for attempt in range(MARK_TRIES):
+        try:
+            _finish(pk, sent_at=timezone.now(), last_error="")
+            return
+        except (OperationalError, InterfaceError):
+            log.warning("Could not mark notification %s sent (try %s).", pk, attempt + 1, exc_info=True)
+            if not db.connection.in_atomic_block:
+                db.connection.close()  # the next try opens a new one
+            time.sleep(min(1.0, 0.1 * 2**attempt))
+    log.error("Notification %s was sent; its sent mark is left to the sweep (it will not be resent).", pk)
 
 
 def absolute(path: str) -> str:
@@ -141,6 +177,12 @@ def _finish(pk: int, **fields) -> None:
     Notification.objects.filter(pk=pk).update(**fields)
 
 
+def _release(pk: int, exc: Exception, *, count: bool) -> None:
+    """The message did not go: free the row for a later try (counted when the message was at fault)."""
+    attempts = F("attempts") + 1 if count else F("attempts")
+    _finish(pk, claimed_at=None, handed_at=None, attempts=attempts, last_error=_error(exc))
+
+
 def deliver(ids: Iterable[int]) -> int:
     """Send every row of ``ids`` this caller manages to claim; returns how many were mailed."""
     sent = 0
@@ -161,22 +203,26 @@ def deliver(ids: Iterable[int]) -> int:
                 if connection is None:
                     connection = get_connection(fail_silently=False)
                     connection.open()
+                _hand_over(pk, message)
                 connection.send_messages([message])
             except MESSAGE_ERRORS as exc:
                 log.warning("Mail server refused notification %s: %s", pk, exc)
-                _finish(pk, claimed_at=None, attempts=F("attempts") + 1, last_error=_error(exc))
+                _release(pk, exc, count=True)
                 continue
             except (OSError, smtplib.SMTPException) as exc:
                 log.warning(
                     "Mail server unreachable (%s); notification %s waits for the sweep.", _error(exc), pk
                 )
-                _finish(pk, claimed_at=None, last_error=_error(exc))
+                _release(pk, exc, count=False)
                 break
+            except (OperationalError, InterfaceError):
+                log.warning("Database unreachable before notification %s was sent; the sweep retries.", pk)
+                break  # nothing was handed over: its claim expires and the sweep sends it
             except Exception as exc:  # a template or data bug: count it, keep the batch going
                 log.exception("Could not build notification %s", pk)
-                _finish(pk, claimed_at=None, attempts=F("attempts") + 1, last_error=_error(exc))
+                _release(pk, exc, count=True)
                 continue
-            _finish(pk, sent_at=timezone.now(), last_error="")
+            _mark_sent(pk)
             sent += 1
     finally:
         if connection is not None:
@@ -187,6 +233,14 @@ def deliver(ids: Iterable[int]) -> int:
     return sent
 
 
+def _hand_over(pk: int, message: EmailMultiAlternatives) -> None:
+    """Record, before sending, that this row goes to the mail server now, under its Message-ID."""
+    message_id = make_msgid(idstring=f"notification-{pk}", domain=DNS_NAME.get_fqdn())
+    message.extra_headers["Message-ID"] = message_id
+    _finish(pk, handed_at=timezone.now(), message_id=message_id[:200])
+
+
 def sweep() -> int:
     """Send what no task delivered (lost task, down broker, down mail server)."""
+    settle_handed()
     return deliver(pending_ids())

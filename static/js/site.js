@@ -7,7 +7,9 @@
 // - a button with data-copy copies its text to the clipboard (the join link) and says so;
 // - an element with data-poll="N" is sent the htmx event "poll" every N seconds while
 //   the tab is visible (every data-poll-live seconds instead while live.js holds a
-//   WebSocket open), so its hx-trigger needs no filter expression (which htmx evaluates).
+//   WebSocket open), so its hx-trigger needs no filter expression (which htmx evaluates);
+// - every move sent through HTMX carries a fresh request id, so the same request sent again
+//   (its answer lost on the way back) is answered by the server, not played twice.
 (function () {
   "use strict";
 
@@ -74,6 +76,19 @@
       }
     });
   }
+
+  function requestId() {
+    if (window.crypto && window.crypto.randomUUID) return window.crypto.randomUUID();
+    var bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  document.addEventListener("htmx:configRequest", function (event) {
+    var detail = event.detail;
+    if (detail.verb !== "post" || !/\/move\/$/.test(detail.path || "")) return;
+    if (detail.parameters && !detail.parameters.request) detail.parameters.request = requestId();
+  });
 
   setInterval(countDown, 1000);
   setInterval(poll, 250);

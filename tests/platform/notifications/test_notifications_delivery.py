@@ -188,3 +188,40 @@ def test_a_tables_own_step_is_told_in_the_games_words(make_table):
     assert f"Everyone at Roman Catacombs {catacombs.code} has written or passed. As the host, flip" in flip
     assert "As the host, give the table its next step" in step and "flip" not in step
     assert f"New cards are up in Roman Catacombs {catacombs.code}: choose a book to write" in cards
+
+
+def failing_sent_mark(times: int):
+    """``mailer._finish`` whose writes of ``sent_at`` fail ``times`` times, as a database blip does."""
+    real, left = mailer._finish, [times]
+
+    def finish(pk, **fields):
+        if "sent_at" in fields and left[0] > 0:
+            left[0] -= 1
+            raise mailer.OperationalError("terminating connection due to administrator command")
+        return real(pk, **fields)
+
+    return finish
+
+
+def test_a_sent_mark_that_fails_once_is_retried(pending):
+    *_, note = pending
+    with mock.patch.object(mailer, "_finish", failing_sent_mark(1)), mock.patch.object(mailer.time, "sleep"):
+        assert mailer.deliver([note.pk]) == 1
+    note.refresh_from_db()
+    assert note.sent_at is not None and f"notification-{note.pk}@" in note.message_id
+    assert mail.outbox[0].extra_headers["Message-ID"] == note.message_id
+
+
+def test_a_message_the_server_took_is_never_sent_again_though_its_mark_was_lost(pending):
+    *_, note = pending
+    with mock.patch.object(mailer, "_finish", failing_sent_mark(99)), mock.patch.object(mailer.time, "sleep"):
+        mailer.deliver([note.pk])
+    note.refresh_from_db()
+    assert len(mail.outbox) == 1 and note.sent_at is None and note.handed_at is not None
+    later = timezone.now() + mailer.CLAIM_TIMEOUT + timedelta(seconds=1)
+    assert mailer.claim(note.pk, later) is False  # its claim expired, and still it is not taken
+    with mock.patch("django.utils.timezone.now", return_value=later):
+        assert mailer.sweep() == 0
+    note.refresh_from_db()
+    assert note.sent_at == note.handed_at and note.last_error == mailer.HANDED_NOT_MARKED
+    assert len(mail.outbox) == 1
