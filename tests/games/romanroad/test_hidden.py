@@ -1,11 +1,12 @@
 """Hidden information: nobody ever receives a Search deck's cards or their order, their own included.
 
 For each seat, someone without a seat and a signed-out visitor, every response they can get —
-the page, the poll, their own move answers (those that land and those refused), the log, their
-games list, the PDF pads and their e-mails — is searched for the id of every card lying in any
-Search deck, and for the words of those cards when the words are distinctive (long, and no card
-of the same number and verse is face up anywhere). The same search finds each seat's own
-face-up cards in its own page, so a search that finds nothing means something.
+the page, the poll, the shared screen and its poll, their own move answers (those that land and
+those refused), the log, their games list, the PDF pads and their e-mails — is searched for the
+id of every card lying in any Search deck, and for the words of those cards when the words are
+distinctive (long, and no card of the same number and verse is face up anywhere). The same
+search finds each seat's own face-up cards in its own page, so a search that finds nothing
+means something.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from tests.scoresheets.pad_helpers import pdf_text
 pytestmark = pytest.mark.django_db
 
 MIN_WORDS = 8  # shorter words ("and", "of the") are everywhere on a page
-NOW = ("page", "poll", "log", "my games", "pad table", "pad mine")  # drawn from the state as it is
+# Drawn from the state as it is:
+NOW = ("page", "poll", "log", "tv", "tv poll", "my games", "pad table", "pad mine")
 
 
 def face_up(state: dict) -> set[str]:
@@ -63,6 +65,8 @@ def everything(game: Game, seat: int | None, user, answers: list[str]) -> dict[s
         "page": game.get_absolute_url(),
         "poll": reverse("poll", args=[game.code]) + "?version=0",
         "log": reverse("log", args=[game.code]),
+        "tv": reverse("romanroad_tv", args=[game.code]),
+        "tv poll": reverse("romanroad_tv_poll", args=[game.code]) + "?version=0",
     }
     if user is not None:
         urls["my games"] = reverse("my_games")
