@@ -1,0 +1,103 @@
+"""A group's game night on a phone in Chromium: the host starts the night, two tables end and a
+paper sheet is attached by its link, and the TV view shows the night's standings; then a player's
+page. Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import services as game_services
+from games.models import Game
+from groups import services
+from scoresheets.models import ScoreSheet
+from tests.platform.test_my_games import finish
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+
+
+@pytest.fixture
+def open_page(browser, live_server):
+    contexts = []
+
+    def open_(user, viewport=PHONE):
+        client = Client()
+        client.force_login(user)
+        context = browser.new_context(viewport=viewport, base_url=live_server.url)
+        context.add_cookies(
+            [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": live_server.url}]
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        page.on("dialog", lambda dialog: dialog.accept())
+        return page
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+def table(host, others, kind="roads") -> Game:
+    game = game_services.create_game(host, kind, {}, 1 + len(others), "seated")
+    for other in others:
+        game_services.join_game(game.pk, other)
+    game_services.start_game(game.pk, host)
+    return finish(Game.objects.get(pk=game.pk))
+
+
+def test_a_game_night_with_two_tables_and_a_sheet(open_page, make_user, live_server):
+    anna, ben, clara = make_user("Anna"), make_user("Ben"), make_user("Clara")
+    group = services.create_group(anna, "The Romans")
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    # Ben joins by the invite link, in one tap.
+    bens = open_page(ben)
+    bens.goto(reverse("group_join", args=[group.invite_token]))
+    bens.get_by_role("button", name="Join The Romans").click()
+    bens.wait_for_url(f"**{reverse('group', args=[group.pk])}")
+    services.join_group(group, clara)
+
+    annas = open_page(anna)
+    annas.goto(reverse("group", args=[group.pk]))
+    annas.get_by_role("button", name="Start a game night").click()
+    assert annas.get_by_text("A game night is on since").is_visible()
+
+    tonight = [table(anna, [ben]), table(ben, [clara, anna], kind="romirami")]
+    sheet = ScoreSheet.objects.create(
+        kind="roads", names=["Anna", "Clara"], entries=[{"type": "game", "winners": [1]}]
+    )
+    annas.get_by_label("Link of a score sheet").fill(live_server.url + sheet.get_absolute_url())
+    annas.get_by_role("button", name="Count this sheet for the group").click()
+    assert annas.locator(".sheet-match select").count() == 2
+    annas.screenshot(path=str(ARTIFACTS / "group-phone.png"), full_page=True)
+
+    tv = open_page(anna, viewport=LAPTOP)
+    tv.goto(reverse("group_tv", args=[group.pk]))
+    rows = tv.locator(".night-standings li")
+    assert rows.count() == 3
+    text = tv.locator("#night-board").inner_text()
+    for game in tonight:
+        assert game.code in text
+    assert "on paper" in text
+    played = {row.locator(".cc-pname").inner_text(): row.inner_text() for row in rows.all()}
+    assert "3 played" in played["Anna"] and "2 played" in played["Ben"] and "2 played" in played["Clara"]
+    tv.screenshot(path=str(ARTIFACTS / "group-night-tv.png"))
+
+    # Someone outside the group sees nothing of it.
+    stranger = open_page(make_user("Marcus"))
+    response = stranger.goto(reverse("group_tv", args=[group.pk]))
+    assert response.status == 404 and "The Romans" not in stranger.content()
+
+    # Anna's player page, from the standings.
+    annas.goto(reverse("player", args=[anna.pk]))
+    assert annas.get_by_role("heading", name="Anna").is_visible()
+    assert annas.locator("table.stats tbody tr").count() == 2  # roads and romirami
+    annas.screenshot(path=str(ARTIFACTS / "player-phone.png"), full_page=True)
