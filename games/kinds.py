@@ -17,7 +17,6 @@ from .rules import Engine, Move, State, Strategy
 
 if TYPE_CHECKING:
     from django import forms
-    from django.db.models import QuerySet
     from django.http import QueryDict
 
     from scoresheets.layout import Layout
@@ -52,6 +51,9 @@ class GameKind:
     script: str | None = None
     stylesheet: str | None = None  # the game's styles ("<slug>/<slug>.css"), linked by every page
     poll_seconds: int = 2  # how often an open page polls while its WebSocket is down
+    # Which tables may run on a clock (``timed_turn``), so beat looks at them: the table options
+    # that put one on a clock ({} = every table of the game), or None for a game without clocks.
+    clock_options: dict[str, Any] | None = None
     # Boolean table options: name -> (label, help), offered when a table is created.
     options: dict[str, tuple[str, str]] = {}
     # The game's own words for the platform's notices (see NOTICES), "{game}" standing for the table.
@@ -131,9 +133,6 @@ class GameKind:
         """When a clocked table's current turn began."""
         return None
 
-    def clocked_games(self, active: QuerySet[Game]) -> QuerySet[Game]:
-        """Of the games in play, this kind's tables on a clock (beat moves them on when due)."""
-        return active.none()
 
     def bot_delay(self, game: Game, seat: int) -> float | None:
         """Seconds a computer player waits before each move, or None to move as soon as awaited.

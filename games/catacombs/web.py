@@ -5,7 +5,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from django import forms as django_forms
-from django.db.models import QuerySet
 from django.http import QueryDict
 
 from games.kinds import GameKind, form_number
@@ -37,6 +36,7 @@ class CatacombsKind(GameKind):
     pad = score_pad
     sheet = SHEET
     lobby_template = "catacombs/lobby_options.html"
+    clock_options = {"flip_mode": tables.TIMED}  # a timed table flips when each turn is up
     home_template = "catacombs/home_solo.html"
     player_template = "catacombs/player_runs.html"
     urls = "games.catacombs.urls"
@@ -81,9 +81,6 @@ class CatacombsKind(GameKind):
 
     def turn_started_at(self, game: Game) -> datetime | None:
         return tables.last_flip_at(game)
-
-    def clocked_games(self, active: QuerySet[Game]) -> QuerySet[Game]:
-        return active.filter(kind=self.slug, options__flip_mode=tables.TIMED)
 
     def quiet(self, game: Game) -> bool:
         return tables.is_solo(game)

@@ -69,6 +69,16 @@ def clock_due_at(game: Game) -> datetime | None:
     return began + timedelta(seconds=seconds) if began else game.started_at or timezone.now()
 
 
+def clocked_games() -> list[Game]:
+    """The games in play that may be on a clock, as each game declares (``GameKind.clock_options``)."""
+    found: list[Game] = []
+    for kind in kinds.all_kinds():
+        if kind.clock_options is not None:
+            options = {f"options__{name}": value for name, value in kind.clock_options.items()}
+            found += Game.objects.filter(status=Game.Status.ACTIVE, kind=kind.slug, **options)
+    return found
+
+
 def _holidays(seats: list[Seat], now: datetime) -> dict[int, list]:
     """The holidays that can pause these seats' clocks (one query)."""
     since = min((s.waiting_since for s in seats if s.waiting_since), default=now)
@@ -285,9 +295,7 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     remaining = [s for s in awaited_with_deadline() if s.game_id not in overdue]
     with transaction.atomic():
         stats["reminders"] = len(notifications.write(plan_reminders(remaining, now)))
-    active = Game.objects.filter(status=Game.Status.ACTIVE)
-    for kind in kinds.all_kinds():
-        for game in kind.clocked_games(active):
+    for game in clocked_games():
             due = clock_due_at(game)
             if due is not None and due <= now:
                 stats["clocks"] += _guarded(run_clock, game.pk, now)

@@ -8,7 +8,6 @@ import random
 from datetime import datetime, timedelta
 
 from django import forms
-from django.db.models import QuerySet
 from django.http import QueryDict
 from django.utils import timezone
 
@@ -50,6 +49,7 @@ class RomanRoadKind(GameKind):
     script = "romanroad/romanroad.js"  # loaded once by the game page; a board swapped in later brings none
     stylesheet = "romanroad/romanroad.css"
     poll_seconds = 1  # a page whose socket is down still sees the race within a second
+    clock_options = {}  # every table: the next hand is dealt when the pause between hands is up
     options = {
         "amen_bonus": ("Amen bonus", "Optional rule: +10 to the player who empties their Store."),
         "negative": ("Negative hand scores", "Optional rule: a hand may score below 0."),
@@ -132,9 +132,6 @@ class RomanRoadKind(GameKind):
         seconds = self.timed_turn(game)
         began = self.turn_started_at(game) if seconds is not None else None
         return began + timedelta(seconds=seconds) if began else None
-
-    def clocked_games(self, active: QuerySet[Game]) -> QuerySet[Game]:
-        return active.filter(kind=self.slug)
 
     # Computer players ------------------------------------------------------------
 
