@@ -245,7 +245,9 @@ CHANNEL_LAYERS = {
     "default": (
         {
             "BACKEND": "channels_redis.core.RedisChannelLayer",
-            "CONFIG": {"hosts": [os.environ["CHANNEL_LAYER_URL"]]},
+            # A socket's consumer waits on Redis for up to 5 s at a time (BZPOPMIN); redis-py's own
+            # 5 s read timeout would race that wait and drop the page's socket every few minutes.
+            "CONFIG": {"hosts": [{"address": os.environ["CHANNEL_LAYER_URL"], "socket_timeout": 30}]},
         }
         if os.environ.get("CHANNEL_LAYER_URL")
         else {"BACKEND": "channels.layers.InMemoryChannelLayer"}

@@ -138,6 +138,27 @@ class Seat(models.Model):
         return f"{self.name} at {self.game.code}#{self.position}"
 
 
+class OpenPage(models.Model):
+    """A page of a seat that holds the table's socket (or polls): the seat is "here" while one is fresh.
+
+    The consumer writes a row when the socket opens, renews ``beat_at`` while it
+    stays open and deletes it when it closes; a polling page keeps one row per
+    seat (``channel`` "poll:<seat id>"). Rows of a web process that died go stale
+    on their own (``games.presence.WINDOW``). A table every process shares, so
+    presence holds across tabs, web processes and workers alike.
+    """
+
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="open_pages")
+    channel = models.CharField(max_length=200, unique=True)
+    beat_at = models.DateTimeField()
+
+    class Meta:
+        indexes = [models.Index(fields=["seat", "beat_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.channel} of seat {self.seat_id}"
+
+
 class Move(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
     number = models.PositiveIntegerField()

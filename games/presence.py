@@ -1,13 +1,19 @@
-"""Who has a game open right now (``Seat.last_seen``), at most one write a minute each.
+"""Who is at a table right now: a seat is "here" while one of its pages is (``OpenPage`` rows).
 
-The game page stamps the seat and sets a signed, path-scoped cookie naming it.
-The poll reads only that cookie: while it is younger than a minute nothing
-touches the database (the "nothing new" poll stays one query); once it is
-older, one UPDATE stamps the seat again and the cookie is renewed.
+A page holding the table's socket has a row from connect to disconnect, which
+the consumer renews every ``BEAT`` while the socket stays open (Daphne's pings
+close sockets whose phone went to sleep). A page without a socket polls: the
+poll renews one row per seat, at most every ``POLL_EVERY``, read from a signed,
+path-scoped cookie so a "nothing new" poll stays one query. A row not renewed
+within ``WINDOW`` is gone (a web process that died leaves no one "here").
+
+``Seat.last_seen`` is what the board shows of the others: when a page of theirs
+was last heard from. E-mail asks ``is_here`` before it mails a turn.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import timedelta
 
 from django.core import signing
@@ -15,17 +21,75 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
-from .models import Game, Seat
+from .models import Game, OpenPage, Seat
 
 COOKIE = "seen"
-EVERY = timedelta(minutes=1)
+BEAT = timedelta(seconds=20)  # a socket's row is renewed this often while it stays open
+POLL_EVERY = timedelta(seconds=30)  # a polling page renews its row at most this often
+WINDOW = timedelta(seconds=60)  # a page not heard from for this long has gone
 _signer = signing.TimestampSigner(salt="games.presence")
 
 
-def _stamp(seat_filter: Q) -> None:
+def poll_channel(seat_id: int) -> str:
+    return f"poll:{seat_id}"
+
+
+def _renew(seat_id: int, channel: str) -> None:
     now = timezone.now()
-    stale = Q(last_seen__isnull=True) | Q(last_seen__lt=now - EVERY)
-    Seat.objects.filter(seat_filter, stale).update(last_seen=now)
+    OpenPage.objects.update_or_create(channel=channel, defaults={"seat_id": seat_id, "beat_at": now})
+    Seat.objects.filter(pk=seat_id).update(last_seen=now)
+
+
+def seat_of(game_id: int, user) -> int | None:
+    """The seat ``user`` plays at this table, or None (spectators, signed-out visitors, who left)."""
+    if user is None or not user.is_authenticated:
+        return None
+    seats = Seat.objects.filter(game_id=game_id, user=user, left=False)
+    return seats.values_list("pk", flat=True).first()
+
+
+def _sockets(seat_id: int):
+    return OpenPage.objects.filter(seat_id=seat_id).exclude(channel__startswith="poll:")
+
+
+def opened(seat_id: int, channel: str) -> bool:
+    """A socket of this seat opened; True when it is the seat's only one (the table is told)."""
+    _renew(seat_id, channel)
+    return not _sockets(seat_id).exclude(channel=channel).exists()
+
+
+def beat(seat_id: int, channel: str) -> None:
+    _renew(seat_id, channel)
+
+
+def closed(seat_id: int, channel: str) -> bool:
+    """A socket of this seat closed; True when it was the seat's last page here.
+
+    With its last socket goes the seat's poll row too: the pages that held sockets
+    also polled now and then (their safety net), so that row says nothing more. A
+    page that only polls renews it within ``POLL_EVERY``."""
+    OpenPage.objects.filter(channel=channel).delete()
+    if not _sockets(seat_id).exists():
+        OpenPage.objects.filter(channel=poll_channel(seat_id)).delete()
+    Seat.objects.filter(pk=seat_id).update(last_seen=timezone.now())
+    return not here([seat_id])
+
+
+def here(seat_ids: Iterable[int]) -> set[int]:
+    """Of these seats, the ones with a page heard from within ``WINDOW`` (one query)."""
+    fresh = OpenPage.objects.filter(seat_id__in=list(seat_ids), beat_at__gte=timezone.now() - WINDOW)
+    return set(fresh.values_list("seat_id", flat=True))
+
+
+def is_here(game_id: int, user_id: int) -> bool:
+    fresh = Q(open_pages__beat_at__gte=timezone.now() - WINDOW)
+    return Seat.objects.filter(fresh, game_id=game_id, user_id=user_id).exists()
+
+
+def forget_stale() -> int:
+    """Remove rows of pages long gone (a web process that died with sockets open)."""
+    deleted, _ = OpenPage.objects.filter(beat_at__lt=timezone.now() - 10 * WINDOW).delete()
+    return deleted
 
 
 def _set_cookie(request: HttpRequest, response: HttpResponse, seat_id: int, path: str) -> None:
@@ -40,25 +104,28 @@ def _set_cookie(request: HttpRequest, response: HttpResponse, seat_id: int, path
     )
 
 
-def seen(request: HttpRequest, response: HttpResponse, game: Game) -> HttpResponse:
-    """The page drew the board for this viewer: stamp their seat and start the heartbeat."""
-    user = request.user
-    if not user.is_authenticated:
-        return response
-    seat_id = Seat.objects.filter(game=game, user=user).values_list("pk", flat=True).first()
+def arrived(request: HttpRequest, game: Game) -> int | None:
+    """The game page is drawn for this viewer: their seat is here (before the board says who is)."""
+    seat_id = seat_of(game.pk, request.user)
     if seat_id is not None:
-        _stamp(Q(pk=seat_id))
+        _renew(seat_id, poll_channel(seat_id))
+    return seat_id
+
+
+def seen(request: HttpRequest, response: HttpResponse, game: Game, seat_id: int | None) -> HttpResponse:
+    """Start the heartbeat: the page's polls keep the seat here."""
+    if seat_id is not None:
         _set_cookie(request, response, seat_id, game.get_absolute_url())
     return response
 
 
 def heartbeat(request: HttpRequest, response: HttpResponse) -> HttpResponse:
-    """A poll: renew the stamp when the cookie is over a minute old (no query otherwise)."""
+    """A poll: renew the seat's row when the cookie is older than ``POLL_EVERY`` (no query otherwise)."""
     raw = request.COOKIES.get(COOKIE)
     if not raw:
         return response
     try:
-        _signer.unsign(raw, max_age=EVERY)
+        _signer.unsign(raw, max_age=POLL_EVERY)
         return response
     except signing.SignatureExpired:
         pass
@@ -68,7 +135,7 @@ def heartbeat(request: HttpRequest, response: HttpResponse) -> HttpResponse:
         seat_id = int(_signer.unsign(raw))
     except (signing.BadSignature, ValueError):
         return response
-    _stamp(Q(pk=seat_id))
+    _renew(seat_id, poll_channel(seat_id))
     path = request.path.rsplit("poll/", 1)[0] or "/"
     _set_cookie(request, response, seat_id, path)
     return response

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
+from . import presence
 from .models import Game, Seat
 from .services import seat_key
 
@@ -14,6 +15,18 @@ def viewer_seat(seats: list[Seat], user) -> Seat | None:
     if user is None or not user.is_authenticated:
         return None
     return next((s for s in seats if s.user_id == user.pk and not s.left), None)
+
+
+def here_positions(seats: list[Seat]) -> set[int]:
+    """Positions of the seats with a page at the table right now (one query)."""
+    present = presence.here(s.pk for s in seats if s.user_id is not None)
+    return {s.position for s in seats if s.pk in present}
+
+
+def here_context(request: HttpRequest, game: Game) -> dict:
+    seats = list(game.seats.all())
+    user = request.user if request.user.is_authenticated else None
+    return {"game": game, "seats": seats, "my_seat": viewer_seat(seats, user), "here": here_positions(seats)}
 
 
 def board_context(
@@ -30,6 +43,7 @@ def board_context(
         "is_host": user is not None and game.host_id == user.pk,
         "error": error,
         "invite_url": request.build_absolute_uri(game.invite_url()),
+        "here": here_positions(seats),
     }
     kind = game.game_kind
     context["kind"] = kind
@@ -47,5 +61,7 @@ def board_context(
         log=list(game.moves.order_by("-number").values_list("summary", flat=True)[:LOG_LENGTH]),
         to_act=set(game.engine.to_act(game.state)) if game.status == Game.Status.ACTIVE else set(),
     )
+    # Realtime tables await everyone at once: "your turn" says nothing there.
+    context["my_turn"] = mine is not None and not kind.realtime and mine.position in context["to_act"]
     context.update(kind.board_context(view, game))
     return context

@@ -122,3 +122,16 @@ def int_field(move: Move, key: str, low: int, high: int, label: str | None = Non
 def places(scores: list[int]) -> list[int]:
     """Finishing place per seat (1 = best); equal totals share the place."""
     return [1 + sum(1 for other in scores if other > mine) for mine in scores]
+
+
+def finishing_places(engine: Engine, state: State) -> list[int]:
+    """The game's own finishing places (its tie-breaks, e.g. a bonus pile), else by score alone."""
+    own = getattr(engine, "places", None)
+    return list(own(state)) if callable(own) else places(engine.scores(state))
+
+
+def name_list(names: list[str]) -> str:
+    """"Bob", "Bob and Ann", "Bob, Ann and Computer 1"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return f"{', '.join(names[:-1])} and {names[-1]}"

@@ -21,7 +21,7 @@ from . import kinds
 from .models import Game, Move, Seat
 from .notifications import outbox
 from .rules import IllegalMove, check_move_keys, choose_move
-from .signals import game_changed
+from .signals import game_changed, seat_removed, table_closed
 
 HOST = "host"
 MAX_BOT_MOVES_PER_RUN = 500
@@ -355,15 +355,24 @@ def leave_game(game_id: int, user) -> None:
     _touch(game)
 
 
+REMOVED = "The host took your seat away: you no longer play at this table."
+CANCELLED = "The host cancelled this table."
+
+
 @transaction.atomic
 def remove_seat(game_id: int, host, seat_id: int) -> None:
     game = _open_game(game_id)
     if game.host_id != host.pk:
         raise MoveRejected("Only the host can remove a seat.", 403)
+    user_id = game.seats.filter(pk=seat_id).values_list("user_id", flat=True).first()
     deleted, _ = game.seats.filter(pk=seat_id).delete()
     if not deleted:
         raise MoveRejected("That seat is no longer at this table.", 404)
     _touch(game)
+    if user_id is not None:
+        transaction.on_commit(
+            lambda: seat_removed.send(Game, game_id=game_id, user_id=user_id, message=REMOVED), robust=True
+        )
 
 
 @transaction.atomic
@@ -373,6 +382,7 @@ def cancel_game(game_id: int, host) -> None:
     if game.host_id != host.pk:
         raise MoveRejected("Only the host can cancel the table.", 403)
     game.delete()
+    transaction.on_commit(lambda: table_closed.send(Game, game_id=game_id, message=CANCELLED), robust=True)
 
 
 @transaction.atomic

@@ -13,10 +13,10 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from . import services
+from . import presence, services
 from .models import Game
 from .notifications import deadlines, mailer, outbox
-from .signals import game_changed, outbox_written
+from .signals import game_changed, outbox_written, seat_left_page
 
 log = logging.getLogger(__name__)
 
@@ -79,8 +79,16 @@ def deliver_outbox(ids: list[int]) -> int:
 
 
 @shared_task(ignore_result=True)
+def deliver_held(game_id: int, user_id: int) -> int:
+    """What waited while the player was at the table; held again if they came back meanwhile."""
+    return mailer.deliver_held(game_id, user_id)
+
+
+@shared_task(ignore_result=True)
 def sweep_outbox() -> int:
-    """Beat: send every row no task delivered (lost task, broker or mail server down)."""
+    """Beat: send every row no task delivered (lost task, broker or mail server down), and the
+    mail held while its player was at the table once they are not; forget long-gone pages."""
+    presence.forget_stale()
     return mailer.sweep()
 
 
@@ -160,7 +168,18 @@ def deliver_written(sender, ids: list[int], **kwargs) -> None:
     enqueue(deliver_outbox, ids)
 
 
+LEFT_PAGE_GRACE = 5  # seconds: a page reloading comes back within this, and its mail stays held
+
+
+def mail_after_leaving(sender, game_id: int, user_id: int, **kwargs) -> None:
+    try:
+        deliver_held.apply_async((game_id, user_id), countdown=LEFT_PAGE_GRACE)
+    except Exception:  # noqa: BLE001 — the minute sweep sends it instead
+        log.warning("Could not schedule held mail of user %s at game %s.", user_id, game_id, exc_info=True)
+
+
 def connect() -> None:
+    seat_left_page.connect(mail_after_leaving, dispatch_uid="games.tasks.mail_after_leaving")
     game_changed.connect(wake_bots, dispatch_uid="games.tasks.wake_bots")
     game_changed.connect(schedule_timed_turn, dispatch_uid="games.tasks.schedule_timed_turn")
     outbox_written.connect(deliver_written, dispatch_uid="games.tasks.deliver_written")

@@ -18,6 +18,7 @@ urlpatterns = [
     path("g/<str:code>/log/", views.log, name="log"),
     path("g/<str:code>/result/", player_pages.result, name="result"),
     path("players/<int:user_id>/", player_pages.player, name="player"),
+    path("g/<str:code>/here/", views.here, name="here"),
     path("g/<str:code>/start/", views.start, name="start"),
     path("g/<str:code>/leave/", views.leave, name="leave"),
     path("g/<str:code>/cancel/", views.cancel, name="cancel"),

@@ -31,7 +31,7 @@ from .models import Game, Move
 from .my_games import my_games as my_games_of
 from .my_games import stamp as my_games_stamp
 from .polling import unchanged_answer
-from .presenters import board_context
+from .presenters import board_context, here_context
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -160,17 +160,32 @@ def join_qr(request: HttpRequest, code: str) -> HttpResponse:
 
 def game_page(request: HttpRequest, code: str) -> HttpResponse:
     game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
-    return presence.seen(request, render(request, "games/game.html", board_context(request, game)), game)
+    seat_id = presence.arrived(request, game)
+    page = render(request, "games/game.html", board_context(request, game))
+    return presence.seen(request, page, game, seat_id)
 
 
 @require_GET
 def poll(request: HttpRequest, code: str) -> HttpResponse:
     """204 while nothing changed (one indexed query); else the fresh partial."""
-    answer = unchanged_answer(request, code)
+    try:
+        answer = unchanged_answer(request, code)
+    except Http404:  # the page was drawn, so the table existed: its host cancelled it
+        return render(request, "games/gone.html", status=404)
     if answer is not None:
         return presence.heartbeat(request, answer) if answer.status_code == 204 else answer
     game = require_watchable(Game.objects.get(code=code.upper()), request.user)
     return presence.heartbeat(request, render(request, "games/board.html", board_context(request, game)))
+
+
+@require_GET
+def here(request: HttpRequest, code: str) -> HttpResponse:
+    """Who is at the table now (the strip the board shows), redrawn when someone comes or goes."""
+    game = Game.objects.filter(code=code.upper()).first()
+    if game is None:  # cancelled meanwhile: the page says so in place of its board; keep the strip
+        return HttpResponse(status=204)
+    game = require_watchable(game, request.user)
+    return render(request, "games/here.html", here_context(request, game))
 
 
 MAX_MOVE_CHARS = 2000  # a real move is a few dozen characters, its form fields included

@@ -13,6 +13,8 @@ from ..access import watch_refusal
 from ..models import Game
 from . import watch
 from .groups import layer_crosses_processes, player_group, table_group
+from .here import PresenceMixin
+from .notices import NoticesMixin
 
 REFUSED = 4403  # close codes: this viewer may not watch this table,
 UNKNOWN = 4404  # no table has this code,
@@ -37,7 +39,7 @@ def _table(code: str, user) -> tuple[Game | None, str | None]:
     return game, watch_refusal(game, user)
 
 
-class TableConsumer(AsyncJsonWebsocketConsumer):
+class TableConsumer(PresenceMixin, NoticesMixin, AsyncJsonWebsocketConsumer):
     game_id: int | None = None
 
     async def connect(self) -> None:
@@ -58,6 +60,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if not layer_crosses_processes():
             watch.watch(game.pk, game.version)
         await self.send_json({"version": game.version})
+        await self.presence_connect(game.pk)
 
     async def disconnect(self, code: int) -> None:
         if self.game_id is None:
@@ -65,6 +68,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_discard(table_group(self.game_id), self.channel_name)
         if not layer_crosses_processes():
             watch.unwatch(self.game_id)
+        await self.presence_disconnect(self.game_id)
 
     async def receive_json(self, content, **kwargs) -> None:
         """A page that reconnects says which version it shows; it hears the current one."""

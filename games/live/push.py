@@ -1,4 +1,5 @@
-"""Tell a table's open pages that a new version is out (``game_changed`` follower)."""
+"""Tell a table's open pages that a new version is out (``game_changed`` follower), that the table
+is gone, or that a seat was taken from its player."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import logging
 from channels.layers import get_channel_layer
 
 from ..models import Game
-from ..signals import game_changed
+from ..signals import game_changed, seat_removed, table_closed
 from .groups import layer_crosses_processes, player_group, table_group
 from .sender import process_sender, send_now
 
@@ -62,5 +63,17 @@ def on_game_changed(sender, game: Game, seats=(), **kwargs) -> None:
     tell_players(game, seats)
 
 
+def on_table_closed(sender, game_id: int, message: str, **kwargs) -> None:
+    if get_channel_layer() is not None:
+        _send(table_group(game_id), {"type": "game.gone", "message": message})
+
+
+def on_seat_removed(sender, game_id: int, user_id: int, message: str, **kwargs) -> None:
+    if get_channel_layer() is not None:
+        _send(table_group(game_id), {"type": "game.removed", "user_id": user_id, "message": message})
+
+
 def connect() -> None:
     game_changed.connect(on_game_changed, dispatch_uid="games.live.push")
+    table_closed.connect(on_table_closed, dispatch_uid="games.live.push.closed")
+    seat_removed.connect(on_seat_removed, dispatch_uid="games.live.push.removed")

@@ -22,7 +22,7 @@ from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
-from .. import kinds, services
+from .. import kinds, presence, services
 from ..models import Game, Move, Seat
 from . import outbox as notifications
 from .holidays import covers, holidays_for, paused
@@ -230,6 +230,7 @@ def plan_reminders(seats: list[Seat], now: datetime) -> list[notifications.Plann
     """Reminders for awaited seats (with ``game`` loaded) whose deadline is half or nearly gone."""
     days = _holidays(seats, now)
     persons = notifications.people(s.user_id for s in seats if s.user_id)
+    here_now = presence.here(s.pk for s in seats)
     planned = []
     for seat in seats:
         person = persons.get(seat.user_id)
@@ -242,7 +243,7 @@ def plan_reminders(seats: list[Seat], now: datetime) -> list[notifications.Plann
         wanted = {notifications.IMMEDIATE: {"half", "last"}, notifications.DIGEST: {"last"}}
         if stage is None or stage not in wanted.get(person.mode, set()):
             continue
-        if notifications._present(seat, now) and not person.always:
+        if seat.pk in here_now and not person.always:
             continue
         due = seat_due_at(seat, seat.game.turn_deadline, mine, now)
         key = f"remind:{seat.pk}:{int(seat.waiting_since.timestamp())}:{stage}"

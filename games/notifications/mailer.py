@@ -35,8 +35,8 @@ from django.utils import timezone
 
 from accounts import timezones
 
-from .. import kinds
-from ..models import Notification, NotificationPrefs, Seat
+from .. import kinds, presence
+from ..models import Game, Notification, NotificationPrefs, Seat
 from .unsubscribe import make_token
 
 log = logging.getLogger(__name__)
@@ -127,6 +127,27 @@ def notices(slug: str, table: str) -> dict[str, str]:
     return {name: kind.notice(name, table) for name in kinds.NOTICES}
 
 
+HELD_KINDS = {"turn", "flip_due"}  # mail about a table the player may be sitting at
+
+
+def is_stale_turn(note: Notification) -> bool:
+    """The turn this row announces is no longer the player's (they moved, left, or a later row says it)."""
+    seat = Seat.objects.filter(game_id=note.game_id, user_id=note.user_id).select_related("game").first()
+    if seat is None or seat.left or not seat.awaiting or seat.game.status != Game.Status.ACTIVE:
+        return True
+    later = Notification.objects.filter(user_id=note.user_id, game_id=note.game_id, kind="turn")
+    return later.filter(pk__gt=note.pk).exists()
+
+
+def held(note: Notification) -> bool:
+    """Wait while the player is at the table (any page of their seat is here): the sweep asks again."""
+    if note.kind not in HELD_KINDS or not note.game_id:
+        return False
+    if NotificationPrefs.objects.filter(user_id=note.user_id, always=True).exists():
+        return False
+    return presence.is_here(note.game_id, note.user_id)
+
+
 def render(note: Notification) -> EmailMultiAlternatives:
     """The e-mail of an outbox row, its times in the reader's own zone."""
     with timezone.override(timezones.zone_of(note.user)):
@@ -195,6 +216,11 @@ def deliver(ids: Iterable[int]) -> int:
             if note is None:  # its account was closed after the claim: nothing to send
                 continue
             reason = skip_reason(note)
+            if not reason and note.kind == "turn" and note.game_id and is_stale_turn(note):
+                reason = "no longer their turn"
+            if not reason and held(note):
+                _finish(pk, claimed_at=None)  # no attempt used: they are playing, it goes once they leave
+                continue
             if reason:
                 _finish(pk, sent_at=timezone.now(), skipped=True, last_error=reason)
                 continue
@@ -238,6 +264,13 @@ def _hand_over(pk: int, message: EmailMultiAlternatives) -> None:
     message_id = make_msgid(idstring=f"notification-{pk}", domain=DNS_NAME.get_fqdn())
     message.extra_headers["Message-ID"] = message_id
     _finish(pk, handed_at=timezone.now(), message_id=message_id[:200])
+
+
+def deliver_held(game_id: int, user_id: int) -> int:
+    """The player's last page at this table closed: send what waited while they were here."""
+    rows = Notification.objects.filter(game_id=game_id, user_id=user_id, kind__in=HELD_KINDS)
+    rows = rows.filter(sent_at__isnull=True)
+    return deliver(rows.order_by("created_at").values_list("pk", flat=True))
 
 
 def sweep() -> int:

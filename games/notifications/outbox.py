@@ -13,7 +13,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -21,11 +21,11 @@ from django.utils import timezone
 
 from .. import kinds
 from ..models import Game, Move, Notification, NotificationPrefs, Seat
+from ..rules import finishing_places, name_list
 from ..signals import outbox_written
 
 log = logging.getLogger(__name__)
 
-PRESENCE_WINDOW = timedelta(minutes=1)  # "playing on the page right now"
 LINES_PER_MAIL = 3
 RECENT_MOVES = 30
 IMMEDIATE, DIGEST, NONE = (
@@ -82,10 +82,6 @@ def lines_since(recent: list[tuple[int, int | None, str]], seat: int | None) -> 
     return list(reversed(shown)), len(since) - len(shown)
 
 
-def _present(seat: Seat, now: datetime) -> bool:
-    return seat.last_seen is not None and now - seat.last_seen < PRESENCE_WINDOW
-
-
 def _game_context(game: Game) -> dict:
     timed = kinds.get(game.kind).timed_turn(game)
     return {"game_code": game.code, "game_name": game.engine.name, "deadline": timed or game.turn_deadline}
@@ -103,7 +99,11 @@ def plan_turns(
     table_step: bool = False,
     start: bool = False,
 ) -> list[Planned]:
-    """Tell each seat that has just become awaited that it is their turn, if they want that now."""
+    """Tell each seat that has just become awaited that it is their turn, if they want that e-mail.
+
+    A player at the table right now gets the row all the same: delivery holds it
+    while they are here and sends it once they leave, if the turn is still theirs
+    (``mailer.hold_reason``)."""
     planned = []
     by_position = {s.position: s for s in seats}
     for position in sorted(newly_awaited):
@@ -112,8 +112,6 @@ def plan_turns(
             continue
         person = persons.get(seat.user_id)
         if person is None or person.mode != IMMEDIATE:
-            continue
-        if _present(seat, now) and not person.always:
             continue
         lines, more = lines_since(recent, position)
         context = {
@@ -127,21 +125,27 @@ def plan_turns(
 def plan_game_over(
     game: Game, seats: list[Seat], persons: dict[int, Person], recent: list[tuple[int, int | None, str]]
 ) -> list[Planned]:
-    """The final scores to every player who still wants mail about this game."""
+    """The final scores to every player who still wants mail about this game, in the game's own
+    order of places (its tie-breaks included); a shared place is shown once per seat."""
     scores = game.engine.scores(game.state)
+    places = finishing_places(game.engine, game.state)
     names = {s.position: s.name for s in seats}
-    best = max(scores) if scores else 0
     table = sorted(
-        ({"name": names.get(i, f"Seat {i + 1}"), "score": v, "won": v == best} for i, v in enumerate(scores)),
-        key=lambda row: -row["score"],
+        (
+            {"name": names.get(i, f"Seat {i + 1}"), "score": v, "place": places[i], "won": places[i] == 1}
+            for i, v in enumerate(scores)
+        ),
+        key=lambda row: row["place"],
     )
+    winners = name_list([row["name"] for row in table if row["won"]])
     lines, _ = lines_since(recent, None)
     planned = []
     for seat in seats:
         person = persons.get(seat.user_id) if seat.user_id else None
         if person is None or seat.left or seat.muted or person.mode == NONE:
             continue
-        context = {**_game_context(game), "scores": table, "lines": lines[-2:], "your_name": seat.name}
+        context = {**_game_context(game), "scores": table, "winners": winners}
+        context.update(lines=lines[-2:], your_name=seat.name)
         planned.append(Planned(seat.user_id, game.pk, "game_over", f"over:{game.pk}:{seat.user_id}", context))
     return planned
 
@@ -154,7 +158,7 @@ def plan_host_step(
     if host is None or host.mode != IMMEDIATE or game.host_id == actor_user_id:
         return []
     seat = next((s for s in seats if s.user_id == game.host_id), None)
-    if seat is not None and (seat.muted or (_present(seat, now) and not host.always)):
+    if seat is not None and seat.muted:
         return []
     key = f"hoststep:{game.pk}:{game.version}"
     return [Planned(game.host_id, game.pk, "host_step", key, _game_context(game))]

@@ -9,6 +9,32 @@
   if (!start || !start.dataset.code || !("WebSocket" in window)) return;
   var code = start.dataset.code;
   var delay = 500;
+  var gone = false;
+
+  // The table went away or this player's seat did: say so where the board was (or above it).
+  function notice(text, replaceBoard) {
+    var current = board();
+    var p = document.createElement("p");
+    p.setAttribute("role", "alert");
+    p.className = "notice";
+    p.textContent = text;
+    if (!replaceBoard) {
+      if (current && !document.getElementById("seat-notice")) {
+        p.id = "seat-notice";
+        current.parentNode.insertBefore(p, current);
+      }
+      return;
+    }
+    var ended = document.createElement("div");
+    ended.id = "board";
+    ended.className = "board gone";
+    var link = document.createElement("a");
+    link.href = "/games/";
+    link.textContent = "My games";
+    ended.appendChild(p);
+    ended.appendChild(link);
+    if (current) current.replaceWith(ended);
+  }
 
   function shown() {
     var current = board();
@@ -25,6 +51,9 @@
     };
     socket.onmessage = function (event) {
       var message = JSON.parse(event.data);
+      if (message.presence) { htmx.trigger(document.body, "presence"); return; }
+      if (message.gone) { gone = true; notice(message.gone, true); socket.close(); return; }
+      if (message.removed) { notice(message.removed, false); return; }
       var current = board();
       if (current && typeof message.version === "number" && message.version > shown()) {
         htmx.trigger(current, "live");
@@ -32,7 +61,7 @@
     };
     socket.onclose = function (event) {
       document.documentElement.dataset.live = "off";
-      if (event.code === 4403 || event.code === 4404 || event.code === 4429) return; // refused: the poll carries on
+      if (gone || event.code === 4403 || event.code === 4404 || event.code === 4429) return; // refused: the poll carries on
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 10000);
     };

@@ -28,14 +28,19 @@ DAPHNE = Path(sys.executable).with_name("daphne")
 
 @contextmanager
 def asgi_server(
-    *, database: str, channel_layer: str, broker: str = "memory://", extra: dict[str, str] | None = None
+    *,
+    database: str,
+    channel_layer: str | None,
+    broker: str = "memory://",
+    extra: dict[str, str] | None = None,
 ) -> Iterator[str]:
-    """An ASGI web process; yields its base URL ("http://127.0.0.1:PORT"). ``extra``: more environment."""
+    """An ASGI web process; yields its base URL ("http://127.0.0.1:PORT"). ``extra``: more environment;
+    ``channel_layer`` None: the embedded default's in-memory layer."""
     port = free_port()
     env = {
         **os.environ,
         "DATABASE_URL": database,
-        "CHANNEL_LAYER_URL": channel_layer,
+        "CHANNEL_LAYER_URL": channel_layer or "",  # empty: the in-memory layer (config/settings.py)
         "CELERY_BROKER_URL": broker,
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "PYTHONPATH": str(ROOT),
@@ -80,6 +85,11 @@ class SignedIn:
                 0, name, value, None, False, host, False, False, "/", True, False, None, False, None, None, {}
             ))
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        self.cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={self.csrf}"
+
+    def socket_headers(self) -> dict:
+        """What a browser sends when its page opens the table's socket: the session, from the site."""
+        return {"Origin": self.base, "Cookie": self.cookie}
 
     def get(self, path: str) -> int:
         try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import threading
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from channels.layers import get_channel_layer
@@ -44,7 +45,9 @@ def hear(layer, group: str, push) -> list[dict]:
         await layer.group_discard(group, channel)
         return heard
 
-    return asyncio.run(run())
+    # On a thread of its own: a session-wide browser (the E2E tests, run before) may hold this one's loop.
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, run()).result()
 
 
 def test_a_burst_from_many_threads_arrives_whole_in_order_over_one_kept_loop(redis_layer):

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
-from django.utils import timezone
 
-from games import services
+from games import presence, services
 from games.models import Notification, NotificationPrefs, Seat
 from tests.platform.notifications.notify_helpers import host_flip, play_turn
 
@@ -46,24 +43,13 @@ def test_lines_are_what_happened_since_the_readers_last_move(make_table):
     assert len(latest.context["lines"]) <= 3
 
 
-def test_a_player_on_the_page_is_not_mailed_unless_they_chose_always(make_table):
+def test_a_player_at_the_table_still_gets_the_row_delivery_holds_it(make_table):
     game, (julius, agrippina) = make_table()
-    Seat.objects.filter(game=game, user=agrippina).update(last_seen=timezone.now())
+    seat = Seat.objects.get(game=game, user=agrippina)
+    presence.opened(seat.pk, "socket-1")
     play_turn(game, julius, 0)
-    assert rows() == []
-
-    NotificationPrefs.objects.create(user=agrippina, always=True)
-    play_turn(game, agrippina, 1)
-    Seat.objects.filter(game=game, user=agrippina).update(last_seen=timezone.now())
-    play_turn(game, julius, 0)
-    assert len(rows(user=agrippina)) == 1
-
-
-def test_seen_over_a_minute_ago_counts_as_away(make_table):
-    game, (julius, agrippina) = make_table()
-    Seat.objects.filter(game=game, user=agrippina).update(last_seen=timezone.now() - timedelta(minutes=2))
-    play_turn(game, julius, 0)
-    assert len(rows(user=agrippina)) == 1
+    [note] = rows(user=agrippina)
+    assert note.kind == "turn" and note.sent_at is None
 
 
 @pytest.mark.parametrize("mode", [NotificationPrefs.Mode.DIGEST, NotificationPrefs.Mode.NONE])

@@ -143,6 +143,7 @@ def test_a_repeated_dedupe_key_writes_one_row(make_table):
 @pytest.mark.parametrize("kind", ["turn", "host_step", "reminder", "timeout", "game_over"])
 def test_every_kind_renders_subject_text_and_html(make_table, kind):
     game, (_, agrippina) = make_table()
+    Seat.objects.filter(game=game, user=agrippina).update(awaiting=True)  # a turn mail goes while hers
     context = {
         "game_code": game.code,
         "game_name": "Roman Poker",

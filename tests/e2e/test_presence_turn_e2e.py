@@ -1,0 +1,136 @@
+"""Three people at a Roman Poker table on phones (390x844), on the embedded default's ASGI server
+(in-memory channel layer): who is here is pushed, the tab title, favicon and screen-reader line
+say whose turn it is, the sound is opt-in and remembered, a cancelled table tells the open page,
+and a signed-out visitor is offered to sign in to their seat."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from django.db import connection
+
+from games import services
+from tests.e2e.test_poker_e2e import play_one_step
+from tests.integration.live_harness import asgi_server
+from tests.integration.mail_harness import database_url
+from tests.real_parts import require
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+
+
+@pytest.fixture
+def site():
+    require("the live table")
+    with asgi_server(database=database_url(connection.settings_dict), channel_layer=None) as base:
+        yield base
+
+
+@pytest.fixture
+def phone(browser, site):
+    contexts = []
+
+    def open_(user=None):
+        context = browser.new_context(viewport=PHONE, base_url=site)
+        context.set_default_timeout(15_000)
+        contexts.append(context)
+        if user is not None:
+            session = SessionStore()
+            session[SESSION_KEY] = str(user.pk)
+            session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+            session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+            session.save()
+            context.add_cookies([{"name": "sessionid", "value": session.session_key, "url": site}])
+        return context.new_page()
+
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+def table(make_user, start=True, names=("Julius", "Agrippina", "Marcus")):
+    people = [make_user(name) for name in names]
+    game = services.create_game(people[0], "poker", {}, 3, "seated")
+    for user in people[1:]:
+        services.join_game(game.pk, user)
+    if start:
+        services.start_game(game.pk, people[0])
+    game.refresh_from_db()
+    return game, people
+
+
+def live(page) -> None:
+    page.wait_for_function("() => document.documentElement.dataset.live === 'on'")
+
+
+def test_who_is_here_and_whose_turn_it_is(phone, make_user):
+    game, (julius, agrippina, marcus) = table(make_user)
+    url = f"/g/{game.code}/"
+    his = phone(julius)
+    his.goto(url)
+    live(his)
+    strip = his.locator("#here li[data-seat='1']")
+    assert "not seen yet" in strip.inner_text()
+    hers = phone(agrippina)
+    hers.goto(url)
+    live(hers)
+    # Pushed: Julius's page redraws its strip when Agrippina arrives (no reload, before the 30 s refresh).
+    strip.filter(has_text="here now").wait_for(timeout=5_000)
+    assert "not seen yet" in his.locator("#here li[data-seat='2']").inner_text()  # Marcus never came
+
+    title = f"\u25cf Your turn \u2014 Roman Poker {game.code}"
+    assert his.title() == title
+    icons = "() => [...document.querySelectorAll(\"link[rel='icon']\")].map(link => link.href)"
+    assert all(href.endswith("img/favicon-turn.svg") for href in his.evaluate(icons))
+    assert not hers.title().startswith("\u25cf")
+    assert not any(href.endswith("favicon-turn.svg") for href in hers.evaluate(icons))
+
+    # The sound is off by default; turned on, it is remembered on this phone.
+    box = hers.locator("#turn-sound")
+    assert not box.is_checked()
+    box.check()
+    hers.reload()
+    live(hers)
+    assert hers.locator("#turn-sound").is_checked()
+
+    # Julius ends his turn; Agrippina's page hears it over the socket and says it is hers.
+    version = hers.locator("#board").get_attribute("data-version")
+    while his.locator("#board").get_attribute("data-my-turn") == "1":
+        assert play_one_step(his)
+    hers.wait_for_function("v => document.querySelector('#board')?.dataset.version !== v", arg=version)
+    hers.wait_for_function("t => document.title === t", arg=title)
+    assert hers.locator("#turn-announce").inner_text() == f"Your turn in Roman Poker {game.code}."
+    assert not his.title().startswith("\u25cf")
+    assert "Roman Poker" in his.title()
+    assert any(href.endswith("icons/icon.svg") for href in his.evaluate(icons))  # its own icon again
+
+
+def test_a_cancelled_table_tells_the_open_pages_and_a_removed_player_is_told(phone, make_user):
+    game, (julius, agrippina, marcus) = table(make_user, start=False)
+    url = f"/g/{game.code}/"
+    his, hers, marcus_page = phone(julius), phone(agrippina), phone(marcus)
+    for page in (his, hers, marcus_page):
+        page.goto(url)
+        live(page)
+    his.on("dialog", lambda dialog: dialog.accept())
+    his.get_by_role("button", name="Remove Marcus").click()
+    marcus_page.get_by_text("The host took your seat away").wait_for(timeout=5_000)  # pushed
+    assert hers.get_by_text("The host took your seat away").count() == 0
+    his.get_by_role("button", name="Cancel the table").click()
+    hers.get_by_text("The host cancelled this table.").wait_for(timeout=5_000)  # pushed, no reload
+    assert "Page not found" not in hers.content() and "Not Found" not in hers.content()
+    assert hers.get_by_role("link", name="My games").count() >= 1
+
+
+def test_a_signed_out_visitor_is_offered_to_sign_in_to_their_seat(phone, make_user):
+    game, _ = table(make_user, names=("Livia", "Octavia", "Tiberius"))
+    visitor = phone()
+    visitor.goto(f"/g/{game.code}/")
+    link = visitor.get_by_role("link", name="Sign in to play your seat")
+    assert link.get_attribute("href") == f"/accounts/login/?next=/g/{game.code}/"
+    link.click()
+    visitor.wait_for_url(re.compile(r"/accounts/login/"))
