@@ -127,7 +127,7 @@ def notices(slug: str, table: str) -> dict[str, str]:
     return {name: kind.notice(name, table) for name in kinds.NOTICES}
 
 
-HELD_KINDS = {"turn", "flip_due"}  # mail about a table the player may be sitting at
+HELD_KINDS = {"turn", "host_step"}  # mail about a table the player may be sitting at
 
 
 def is_stale_turn(note: Notification) -> bool:
