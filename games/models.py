@@ -66,6 +66,10 @@ class Game(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     # Seconds a seat may take over its turn before its default move is played; None: no limit.
     turn_deadline = models.PositiveIntegerField(null=True, blank=True)
+    # The finished game this table plays again (at most one rematch per game).
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
 
     class Meta:
         ordering = ["-updated_at"]

@@ -16,6 +16,7 @@ from django.db.models import Max, Q
 from django.urls import reverse
 from django.utils import timezone
 
+from . import rematch
 from .models import FORMER_PLAYER, Game, Seat
 from .notifications.deadlines import clock_due_at, is_timed, seat_due_at
 from .notifications.holidays import holidays_for
@@ -34,6 +35,7 @@ class Row:
     winners: list[str] = field(default_factory=list)
     my_score: int | None = None
     pad_url: str = ""
+    rematch: Game | None = None  # an open rematch of this finished game the player may join
 
 
 @dataclass
@@ -130,6 +132,9 @@ def my_games(user, now: datetime | None = None) -> MyGames:
             your_turn.append(Row(game, "Your turn", due_at=due))
         else:
             waiting.append(Row(game, _waiting_line(game, seats, user)))
+    offers = rematch.open_offers([row.game.pk for row in finished], user) if finished else {}
+    for row in finished:
+        row.rematch = offers.get(row.game.pk)
     your_turn.sort(key=lambda row: (row.due_at is None, row.due_at or now))
     hosted = Game.objects.filter(host=user).exclude(seats__user=user).exclude(status=Game.Status.FINISHED)
     return MyGames(your_turn, waiting, finished, list(hosted), stamp(user))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from . import presence
+from . import presence, rematch
 from .models import Game, Seat
 from .services import seat_key
 
@@ -63,5 +63,7 @@ def board_context(
     )
     # Realtime tables await everyone at once: "your turn" says nothing there.
     context["my_turn"] = mine is not None and not kind.realtime and mine.position in context["to_act"]
+    if game.status == Game.Status.FINISHED:
+        context.update(rematch.offer_context(game, user, seats))
     context.update(kind.board_context(view, game))
     return context

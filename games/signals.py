@@ -24,3 +24,7 @@ seat_left_page = Signal()
 # with ``game_id`` and ``message`` (and ``user_id`` for a seat): open pages are told.
 table_closed = Signal()
 seat_removed = Signal()
+
+# A finished table was asked to play again; sent on commit with ``game_id`` (the finished game) and
+# ``user_ids`` (its players): its open end screens and their "My games" show the invitation.
+rematch_offered = Signal()

@@ -23,7 +23,7 @@ from accounts import limits
 from accounts.forms import GuestForm
 from accounts.models import User
 
-from . import handbook, kinds, presence, services
+from . import handbook, kinds, presence, rematch, services
 from .access import require_watchable
 from .forms import JoinCodeForm, NewGameForm
 from .invites import normalize_code, qr_svg
@@ -176,6 +176,28 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
         return presence.heartbeat(request, answer) if answer.status_code == 204 else answer
     game = require_watchable(Game.objects.get(code=code.upper()), request.user)
     return presence.heartbeat(request, render(request, "games/board.html", board_context(request, game)))
+
+
+@require_GET
+def rematch_box(request: HttpRequest, code: str) -> HttpResponse:
+    """The end screen's invitation, redrawn when someone asks for a rematch (pushed)."""
+    game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
+    context = {"game": game, **rematch.offer_context(game, request.user)}
+    return render(request, "games/rematch.html", context)
+
+
+@require_POST
+def play_again(request: HttpRequest, code: str) -> HttpResponse:
+    """Make the rematch of this finished game, or take a seat at the one already asked for."""
+    game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
+    if not request.user.is_authenticated:
+        return redirect_to_login(game.get_absolute_url())
+    try:
+        new = rematch.play_again(game.pk, request.user)
+    except services.MoveRejected as exc:
+        messages.error(request, exc.message)
+        return redirect(game)
+    return redirect(new)
 
 
 @require_GET

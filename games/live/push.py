@@ -8,7 +8,7 @@ import logging
 from channels.layers import get_channel_layer
 
 from ..models import Game
-from ..signals import game_changed, seat_removed, table_closed
+from ..signals import game_changed, rematch_offered, seat_removed, table_closed
 from .groups import layer_crosses_processes, player_group, table_group
 from .sender import process_sender, send_now
 
@@ -73,7 +73,17 @@ def on_seat_removed(sender, game_id: int, user_id: int, message: str, **kwargs) 
         _send(table_group(game_id), {"type": "game.removed", "user_id": user_id, "message": message})
 
 
+def on_rematch_offered(sender, game_id: int, user_ids=(), **kwargs) -> None:
+    """The finished table's end screens show the invitation; its players' "My games" redraw."""
+    if get_channel_layer() is None:
+        return
+    _send(table_group(game_id), {"type": "game.rematch"})
+    for user_id in user_ids:
+        _send(player_group(user_id), {"type": "games.changed"})
+
+
 def connect() -> None:
+    rematch_offered.connect(on_rematch_offered, dispatch_uid="games.live.push.rematch")
     game_changed.connect(on_game_changed, dispatch_uid="games.live.push")
     table_closed.connect(on_table_closed, dispatch_uid="games.live.push.closed")
     seat_removed.connect(on_seat_removed, dispatch_uid="games.live.push.removed")

@@ -52,6 +52,7 @@
     socket.onmessage = function (event) {
       var message = JSON.parse(event.data);
       if (message.presence) { htmx.trigger(document.body, "presence"); return; }
+      if (message.rematch) { htmx.trigger(document.body, "rematch"); return; }
       if (message.gone) { gone = true; notice(message.gone, true); socket.close(); return; }
       if (message.removed) { notice(message.removed, false); return; }
       var current = board();

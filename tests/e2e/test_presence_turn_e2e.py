@@ -1,7 +1,8 @@
 """Three people at a Roman Poker table on phones (390x844), on the embedded default's ASGI server
 (in-memory channel layer): who is here is pushed, the tab title, favicon and screen-reader line
 say whose turn it is, the sound is opt-in and remembered, a cancelled table tells the open page,
-and a signed-out visitor is offered to sign in to their seat."""
+a signed-out visitor is offered to sign in to their seat, and a rematch asked on one phone
+reaches the others' end screens and "My games"."""
 
 from __future__ import annotations
 
@@ -134,3 +135,51 @@ def test_a_signed_out_visitor_is_offered_to_sign_in_to_their_seat(phone, make_us
     assert link.get_attribute("href") == f"/accounts/login/?next=/g/{game.code}/"
     link.click()
     visitor.wait_for_url(re.compile(r"/accounts/login/"))
+
+
+def finish(game, users) -> None:
+    """Play the whole game through the move path: default moves, the computer player's own."""
+    for _ in range(2000):
+        game.refresh_from_db()
+        if game.status != "active":
+            return
+        seat = game.engine.to_act(game.state)[0]
+        user = next((u for u in users if game.seats.filter(user=u, position=seat).exists()), None)
+        if user is None:
+            services.play_bots(game.pk)
+        else:
+            move = game.engine.default_move(game.state, seat)
+            services.submit_move(game.pk, user, move, game.tokens[str(seat)])
+    raise AssertionError("the game did not end")
+
+
+def test_a_rematch_asked_on_one_phone_reaches_the_others(phone, make_user):
+    people = [make_user(name) for name in ("Julius", "Agrippina", "Marcus")]
+    julius, agrippina, marcus = people
+    game = services.create_game(julius, "poker", {}, 4, "seated")
+    for user in people[1:]:
+        services.join_game(game.pk, user)
+    services.add_bot(game.pk, julius)
+    services.start_game(game.pk, julius)
+    finish(game, people)
+    url = f"/g/{game.code}/"
+    his, hers = phone(julius), phone(agrippina)
+    for page in (his, hers):
+        page.goto(url)
+        live(page)
+    assert hers.get_by_role("button", name="Play again with the same table").count() == 1
+    his.get_by_role("button", name="Play again with the same table").click()
+    his.wait_for_url(re.compile(r"/g/(?!" + game.code + r")[A-Z0-9]+/$"))
+    new_code = his.url.rstrip("/").rsplit("/", 1)[1]
+    # Pushed to Agrippina's end screen: she joins with one tap.
+    hers.get_by_text("Julius asks for a rematch.").wait_for(timeout=5_000)
+    hers.get_by_role("button", name="Join the rematch").click()
+    hers.wait_for_url(f"**/g/{new_code}/")
+    # Marcus was not looking: "My games" offers it beside the finished game.
+    his_friend = phone(marcus)
+    his_friend.goto("/games/")
+    his_friend.get_by_role("button", name="Join the rematch").click()
+    his_friend.wait_for_url(f"**/g/{new_code}/")
+    lobby = his_friend.locator("#board").inner_text()
+    for name in ("Julius", "Agrippina", "Marcus", "Computer 1"):
+        assert name in lobby
