@@ -8,11 +8,14 @@ from games.kinds import GameKind, form_number
 from games.models import Game
 from games.rules import Move
 
-from . import bot
+from . import bot, presenter
 from . import pad as score_pad
 from .controls import poker_controls
 from .engine import POKER
 from .sheet import SHEET
+
+LOG_TURNS = 4
+LOG_MOVES = 60  # enough for the last few turns (a turn is at most 13 moves)
 
 NUMBER_FIELDS = ("row", "value", "die", "count")
 
@@ -37,10 +40,26 @@ class PokerKind(GameKind):
 
     def board_context(self, view: dict, game: Game) -> dict:
         columns = view["columns"]
+        outlooks = [presenter.row_outlook(column) for column in columns]
         rows = [
-            {"number": r + 1, "values": [column[r] for column in columns]} for r in range(len(columns[0]))
+            {"number": r + 1, "cells": [outlook[r] for outlook in outlooks]} for r in range(len(columns[0]))
         ]
-        return {"pad_rows": rows, "controls": poker_controls(view)}
+        controls = poker_controls(view)
+        names = [s.name for s in sorted(game.seats.all(), key=lambda s: s.position)]
+        names += [f"Seat {i + 1}" for i in range(len(names), view["players"])]
+        recent = list(game.moves.order_by("-number").values_list("seat", "payload", "summary")[:LOG_MOVES])
+        dice = view.get("dice") or []
+        column = columns[view["turn"]] if view["turn"] is not None else []
+        duplicate_values = {stop["value"] for card in controls["hand"] for stop in card["stops"]}
+        return {
+            "pad_rows": rows,
+            "controls": controls,
+            "shown_dice": presenter.reading_order(dice, column) if dice else [],
+            "removed_dice": [d for d in dice if d["removed"]],
+            "duplicate_values": duplicate_values,
+            "winner_line": presenter.winner_line(names, view["totals"], view["places"]),
+            "turns": presenter.turns(list(reversed(recent)), names, LOG_TURNS),
+        }
 
     def parse_move(self, post: QueryDict, move: Move) -> Move:
         if "dice" in post:  # the dice ticked for a card

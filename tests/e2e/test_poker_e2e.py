@@ -28,15 +28,16 @@ def play_one_step(page) -> bool:
     version = board.get_attribute("data-version")
     dice = board.locator("ul.dice li").count()
     roll = board.get_by_role("button", name=re.compile(r"^Roll"))
-    stops = board.locator("form.stop")
-    singles = board.locator("form.card-move button")
+    stops = board.locator("form.stop:not(.card-stop)")
+    playable = board.locator(".action-card.playable")
     pass_button = board.get_by_role("button", name=re.compile(r"^Pass"))
     if roll.count() and (dice < 3 or stops.count() == 0):
         roll.click()
     elif stops.count():
         stops.first.locator("button").first.click()
-    elif singles.count() and dice % 2:
-        singles.first.click()
+    elif playable.count() and dice % 2:
+        playable.first.click()  # pick the card, then the first play it offers
+        board.locator(".card-plays:visible button").first.click()
     elif pass_button.count():
         pass_button.click()
     else:
@@ -67,7 +68,7 @@ def test_two_players_play_a_whole_game(new_page):
 
     clicks = 0
     while clicks < MAX_CLICKS:
-        if julius.locator("#board").get_by_text("Game over").count():
+        if julius.locator("#board .poker-winner").count():
             break
         moved = play_one_step(julius) or play_one_step(agrippina)
         if not moved:
@@ -77,7 +78,8 @@ def test_two_players_play_a_whole_game(new_page):
         clicks += moved
     assert clicks < MAX_CLICKS, "the game did not end"
 
-    agrippina.get_by_text("Game over").wait_for(timeout=10_000)
+    agrippina.locator("#board .poker-winner").wait_for(timeout=10_000)
+    assert re.search(r"(wins|share the win) with \d+ points", agrippina.locator(".poker-winner").inner_text())
     from games.models import Game
 
     game = Game.objects.get()

@@ -229,7 +229,7 @@ def test_a_placement_that_kills_slots_is_warned(client, make_table):
     client.force_login(anna)
     page = client.get(game.get_absolute_url()).content.decode()
     assert risky and page.count("hx-confirm=") == len(risky) and page.count("cc-write risky") == len(risky)
-    assert "dead. Write it anyway?" in page and "⚠ leaves" in page
+    assert "dead. Write it anyway?" in page and "⚠ </span>leaves" in page
 
 
 def test_bad_and_forged_moves_get_a_sentence_not_a_500(client, make_table):
