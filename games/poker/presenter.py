@@ -4,6 +4,7 @@ winner line and the log grouped by turn. Pure functions of the view (and the pub
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from .engine import NUMERAL, ROWS, roman_values, rows_for
@@ -67,30 +68,21 @@ def rows_closed_by(column: Sequence[int | None], value: int, row: int) -> list[i
     ]
 
 
-def winner_line(names: list[str], totals: list[int], places: list[int] | None) -> str:
-    if not places:
-        return ""
-    first = [name for name, place in zip(names, places, strict=True) if place == 1]
-    best = max(totals)
-    if len(first) == 1:
-        return f"{first[0]} wins with {best} points."
-    return f"{', '.join(first[:-1])} and {first[-1]} share the win with {best} points."
+def winners(totals: list[int], places: list[int] | None) -> list[int]:
+    """The seats in first place once the game is over (the page names them)."""
+    return [seat for seat, place in enumerate(places or []) if place == 1]
 
 
-def turns(moves: list[tuple[int | None, dict, str]], names: list[str], limit: int) -> list[dict]:
-    """The log, latest turn first: ``moves`` are (seat, move, summary), oldest first; a turn is a
-    seat's moves up to its stop or pass."""
-    grouped: list[dict] = []
-    current: dict | None = None
-    for seat, move, summary in moves:
-        if current is None or current["seat"] != seat or current["done"]:
-            current = {
-                "seat": seat,
-                "name": names[seat] if seat is not None and seat < len(names) else "The table",
-                "lines": [],
-                "done": False,
-            }
-            grouped.append(current)
-        current["lines"].append(summary)
-        current["done"] = move.get("type") in ("stop", "pass")
+# How the engine words the end of a turn (``describe``): a stop or a pass.
+TURN_END = re.compile(r" wrote \d+ in row \d+\.| misthrew and passed\.")
+
+
+def turns(log: list[str], limit: int) -> list[list[str]]:
+    """The log lines (latest first, as the page gets them) grouped by turn, latest turn first; each
+    turn's lines read in order. A turn ends with the stop or pass that closes it."""
+    grouped: list[list[str]] = []
+    for line in reversed(log):
+        if not grouped or TURN_END.search(grouped[-1][-1]):
+            grouped.append([])
+        grouped[-1].append(line)
     return list(reversed(grouped))[:limit]

@@ -14,9 +14,6 @@ from .controls import poker_controls
 from .engine import POKER
 from .sheet import SHEET
 
-LOG_TURNS = 4
-LOG_MOVES = 60  # enough for the last few turns (a turn is at most 13 moves)
-
 NUMBER_FIELDS = ("row", "value", "die", "count")
 
 
@@ -45,9 +42,6 @@ class PokerKind(GameKind):
             {"number": r + 1, "cells": [outlook[r] for outlook in outlooks]} for r in range(len(columns[0]))
         ]
         controls = poker_controls(view)
-        names = [s.name for s in sorted(game.seats.all(), key=lambda s: s.position)]
-        names += [f"Seat {i + 1}" for i in range(len(names), view["players"])]
-        recent = list(game.moves.order_by("-number").values_list("seat", "payload", "summary")[:LOG_MOVES])
         dice = view.get("dice") or []
         column = columns[view["turn"]] if view["turn"] is not None else []
         duplicate_values = {stop["value"] for card in controls["hand"] for stop in card["stops"]}
@@ -57,8 +51,8 @@ class PokerKind(GameKind):
             "shown_dice": presenter.reading_order(dice, column) if dice else [],
             "removed_dice": [d for d in dice if d["removed"]],
             "duplicate_values": duplicate_values,
-            "winner_line": presenter.winner_line(names, view["totals"], view["places"]),
-            "turns": presenter.turns(list(reversed(recent)), names, LOG_TURNS),
+            "winners": presenter.winners(view["totals"], view["places"]),
+            "winning_total": max(view["totals"]),
         }
 
     def parse_move(self, post: QueryDict, move: Move) -> Move:

@@ -3,7 +3,7 @@ closes, the winner line and the log by turn."""
 
 from __future__ import annotations
 
-from games.poker.presenter import reading_order, row_outlook, rows_closed_by, turns, winner_line
+from games.poker.presenter import reading_order, row_outlook, rows_closed_by, turns, winners
 
 EMPTY = [None] * 7
 
@@ -46,19 +46,21 @@ def test_a_placement_that_closes_later_rows_is_named():
     assert rows_closed_by(EMPTY, 39, 1) == [2, 3, 4, 5, 6, 7]
 
 
-def test_the_winner_line():
-    assert winner_line(["Julius", "Gaius"], [120, 99], [1, 2]) == "Julius wins with 120 points."
-    assert winner_line(["A", "B", "C"], [90, 90, 90], [1, 1, 1]) == "A, B and C share the win with 90 points."
-    assert winner_line(["A", "B"], [1, 2], None) == ""
+def test_the_winners_are_the_seats_in_first_place():
+    assert winners([120, 99], [1, 2]) == [0]
+    assert winners([90, 90, 80], [1, 1, 3]) == [0, 1]
+    assert winners([1, 2], None) == []
 
 
-def test_the_log_groups_moves_by_turn_latest_first():
-    moves = [
-        (0, {"type": "roll"}, "Julius rolled X."),
-        (0, {"type": "stop"}, "Julius wrote 10 in row 2."),
-        (1, {"type": "roll"}, "Gaius rolled V V: a misthrow."),
-        (1, {"type": "pass"}, "Gaius misthrew and passed."),
-        (0, {"type": "roll"}, "Julius rolled I."),
+def test_the_log_groups_lines_by_turn_latest_first():
+    log = [  # latest first, as the page gets it
+        "Julius rolled I (dice: I).",
+        "Gaius misthrew and passed.",
+        "Gaius rolled V (dice: V V): a misthrow.",
+        "Julius wrote 10 in row 2. The game ends after this round.",
+        "Julius rolled X (dice: X).",
     ]
-    grouped = turns(moves, ["Julius", "Gaius"], limit=2)
-    assert [(t["name"], len(t["lines"])) for t in grouped] == [("Julius", 1), ("Gaius", 2)]
+    assert turns(log, limit=2) == [
+        ["Julius rolled I (dice: I)."],
+        ["Gaius rolled V (dice: V V): a misthrow.", "Gaius misthrew and passed."],
+    ]
