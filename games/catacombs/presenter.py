@@ -111,6 +111,42 @@ def face_up_cards(view: dict, meta_by_id: dict[str, dict], own_sheet: list | Non
     return cards
 
 
+def light_slots(rows: list[dict], cards: list[dict]) -> None:
+    """Marks each slot of the viewer's library that a face-up card may go into: ``puts`` lists the
+    cards (pile, book, the slots it would leave dead) the page lights when that card is picked."""
+    by_id = {row["id"]: row for row in rows}
+    for slot in (slot for row in rows for slot in row["slots"]):
+        slot.setdefault("puts", [])
+    for card in cards:
+        if not card["playable"]:
+            continue
+        row = by_id[card["meta"]["id"]]
+        for cell in card["cells"]:
+            if cell["option"]:
+                row["slots"][cell["slot"]]["puts"].append(
+                    {"pile": card["pile"], "book": card["book"], "name": cell["name"],
+                     "category": card["meta"]["name"], "new_dead": cell["option"]["new_dead"]}
+                )
+
+
+def ranking(scores: list[int], places: list[int]) -> list[dict]:
+    """The final table, best first (equal scores share a place, then seat order)."""
+    rows = [{"score": score, "place": place, "seat": seat}
+            for seat, (score, place) in enumerate(zip(scores, places, strict=True))]
+    return sorted(rows, key=lambda row: (row["place"], row["seat"]))
+
+
+def verses_once(completed: list[dict]) -> list[dict]:
+    """Completed categories with one verse each: players who completed the same category with the
+    same card in the same turn share the entry (``seats``)."""
+    grouped: dict[tuple, dict] = {}
+    for done in completed:
+        key = (done["turn"], done["meta"]["id"], done["book"], done["reference"])
+        entry = grouped.setdefault(key, {**done, "seats": []})
+        entry["seats"].append(done["seat"])
+    return list(grouped.values())
+
+
 def verses(view: dict, meta_by_id: dict[str, dict]) -> list[dict]:
     return [{**verse, "meta": meta_by_id[verse["category"]]} for verse in view["verses"]]
 
@@ -134,9 +170,13 @@ def catacombs_context(view: dict) -> dict:
         if not you or seat != you["seat"]
     ]
     pending = you["pending"] if you else None
+    cards = face_up_cards(view, by_id, own)
+    if mine:
+        light_slots(mine, cards)
     return {
         "cc_categories": meta,
-        "cc_cards": face_up_cards(view, by_id, own),
+        "cc_cards": cards,
+        "cc_ranking": ranking(view["final_scores"], view["places"]) if view.get("places") else None,
         "cc_sheet": mine,
         "cc_others": others,
         "cc_verses": verses(view, by_id),
@@ -198,7 +238,7 @@ def game_info(game) -> dict:
     }
     if game.status != Game.Status.FINISHED or game.state is None:
         return info
-    info["completed"] = _completion_rows(game.state)
+    info["completed"] = verses_once(_completion_rows(game.state))
     if info["solo"]:
         score = runs.score(game)
         best = runs.personal_best(game.host, exclude=game)

@@ -74,7 +74,15 @@ def choose(page, pick: int) -> None:
         writes = page.locator("button.cc-write")
     count = writes.count()
     if count:
-        click_and_wait(page, writes.nth(pick % count))
+        # In card order (pile, then slot), as the cards list them: the game below replays the same.
+        order = writes.evaluate_all(
+            "buttons => buttons.map((b, i) => [+b.form.dataset.pile, +b.form.elements.slot.value, i])"
+            ".sort((a, b) => a[0] - b[0] || a[1] - b[1]).map(t => t[2])"
+        )
+        button = writes.nth(order[pick % count])
+        pile = button.locator("xpath=..").get_attribute("data-pile")
+        page.locator(f"label[for=cc-pick-{pile}]").click()  # pick the card: its slots light up
+        click_and_wait(page, button)
     else:
         click_and_wait(page, page.get_by_role("button", name="Pass (write nothing this turn)"))
 
