@@ -39,6 +39,7 @@ def _unit(names: list[str], options: dict, hands: list[dict], extra: int, summar
         "names": names,
         "variants": variants(options),
         "negative": options["negative"],
+        "amen_bonus": AMEN_BONUS if options["amen_bonus"] else 0,
         "hands": hands,
         "blank_hands": list(range(len(hands) + 1, len(hands) + 1 + extra)),
         "totals": summary["totals"] if summary else None,

@@ -149,6 +149,7 @@ class RomanRoadScorer(Scorer):
             "totals": totals,
             "places": places(totals),
             "over": over,
+            "closed": over,  # no hand may follow the one that reached the target
             "winners": winners,
             "message": message,
             "running": running,

@@ -82,3 +82,43 @@ def test_roads_tally_prints_the_wins():
     entries = [{"type": "game", "winners": [1]}, {"type": "game", "winners": [1]}]
     text = pdf_text(printed("roads", ["Julius", "Agrippina"], entries))
     assert "Games won 0 2" in text and "Leading: Agrippina." in text
+
+
+def test_catacombs_card_with_no_empty_slot_prints_zero_not_minus_zero():
+    from games.catacombs.engine import categories
+
+    entries = [
+        {"type": "write", "seat": 0, "book": book, "slot": slot}
+        for category in categories()
+        for slot, book in enumerate(category["books"][:3])
+    ]
+    text = pdf_text(printed("catacombs", ["Julius", "Agrippina"], entries))
+    assert "−0" not in text and "-0" not in text
+
+
+def test_roman_road_pad_formula_names_the_amen_bonus_when_it_is_on():
+    entries = [{"type": "hand", "foundations": [12, 8], "store": [0, 6]}]
+    on = pdf_text(
+        printed(
+            "romanroad",
+            ["Julius", "Agrippina"],
+            entries,
+            {"amen_bonus": True, "negative": False, "target": 40},
+        )
+    )
+    off = pdf_text(
+        printed(
+            "romanroad",
+            ["Julius", "Agrippina"],
+            entries,
+            {"amen_bonus": False, "negative": False, "target": 40},
+        )
+    )
+    assert "+ 10 for whoever calls “Amen”" in on
+    assert "for whoever calls" not in off
+
+
+def test_romi_rami_contract_points_stand_apart_from_the_suit():
+    entries = [{"type": "contract", "seat": 0, "contract": "run3+5-kind-heart"}]
+    text = pdf_text(printed("romirami", ["Julius", "Agrippina"], entries, {"trophies": ["suit"] * 4}))
+    assert "Heart" in text and not any(f"Heart{n}" in text for n in range(10))
