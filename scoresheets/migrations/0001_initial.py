@@ -25,16 +25,9 @@ class Migration(migrations.Migration):
                 ),
                 (
                     "kind",
-                    models.CharField(
-                        choices=[
-                            ("catacombs", "Roman Catacombs"),
-                            ("poker", "Roman Poker"),
-                            ("romirami", "Romi Rami"),
-                            ("roads", "Building Roman Roads"),
-                            ("romanroad", "Roman Road"),
-                        ],
-                        max_length=20,
-                    ),
+                    # Choices of the games of the day were listed here; they touch no column, and
+                    # the kind is a slug checked against the game registry (0002).
+                    models.CharField(max_length=20),
                 ),
                 ("token", models.CharField(default=scoresheets.models.new_token, max_length=16, unique=True)),
                 ("names", models.JSONField(default=list)),
