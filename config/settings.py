@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "games.romirami",
     "games.roads",
     "games.romanroad",
+    "games.decks",  # no models: the deck games' shared templates (and static files)
     "scoresheets",
     "groups",
 ]
