@@ -8,6 +8,7 @@ sentence; a cache that fails lets the request through.
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import logging
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from functools import wraps
 from axes.helpers import get_cool_off
 from axes.models import AccessAttempt
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -37,6 +39,12 @@ SENTENCES = {
     "sheets": "Too many score sheets were started from here in the last hour. Wait a while, then try again.",
     "moves": "Moves are coming faster than any player makes them. Wait a moment, then play on.",
     "polls": "This page asked for news faster than it needs to. Wait a moment, then reload it.",
+    "tables": "You set up many tables in the last hour. Play at those, or wait a while before the next.",
+    "solo_runs": "You started many runs in the last hour. Finish one of those, or wait a while.",
+    "bot_tables": (
+        "You started several tables of computer players alone in the last hour. "
+        "Take a seat at the next one, or wait a while."
+    ),
 }
 
 
@@ -97,10 +105,37 @@ def _user_or_address(request: HttpRequest) -> str:
     return f"user:{user.pk}" if user.is_authenticated else _address(request)
 
 
+KNOWN_SESSION = "known-session:"
+
+
+def _cookie_digest(cookie: str) -> str:
+    return hashlib.sha256(cookie.encode()).hexdigest()[:32]
+
+
+def remember_session(request: HttpRequest) -> None:
+    """Note (in the cache) a session cookie a page has just found valid: the cheap poll, which
+    loads no session, then counts its requests by that session instead of by the address."""
+    session = getattr(request, "session", None)
+    key = session.session_key if session is not None and session.accessed else None
+    if key and key == request.COOKIES.get(settings.SESSION_COOKIE_NAME):
+        try:
+            cache.add(KNOWN_SESSION + _cookie_digest(key), 1, timeout=settings.SESSION_COOKIE_AGE)
+        except Exception:  # noqa: BLE001 — without it polls count by address, which still limits
+            log.warning("Could not remember a session for the poll limit.", exc_info=True)
+
+
 def _session_or_address(request: HttpRequest) -> str:
-    """Reads the session cookie without loading the session, so the cheap poll stays one query."""
+    """A session cookie a page found valid (``remember_session``), else the address: made-up
+    cookies get no counter of their own. Reads the cache only, so the cheap poll stays one query."""
     cookie = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
-    return "session:" + cookie if cookie else _address(request)
+    if cookie:
+        digest = _cookie_digest(cookie)
+        try:
+            if cache.get(KNOWN_SESSION + digest):
+                return "session:" + digest
+        except Exception:  # noqa: BLE001 — a cache that is down: count by address
+            pass
+    return _address(request)
 
 
 BY_CLIENT = _user_or_address

@@ -85,6 +85,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "accounts.middleware.RememberSessionMiddleware",
     "accounts.timezones.TimeZoneMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -297,7 +298,11 @@ RATE_LIMITS = {
     "reset_mails": env_rate("RATE_LIMIT_RESET_MAILS", "3/h"),
     "sheets": env_rate("RATE_LIMIT_SHEETS", "30/h"),  # new in-person score sheets
     "moves": env_rate("RATE_LIMIT_MOVES", "120/m"),  # a realtime table is quick, a flood quicker
-    "polls": env_rate("RATE_LIMIT_POLLS", "600/m"),  # per session, else address; live tables redraw often
+    # per valid session (a page saw it), else address; live tables redraw often
+    "polls": env_rate("RATE_LIMIT_POLLS", "600/m"),
+    "tables": env_rate("RATE_LIMIT_TABLES", "30/h"),  # new tables set up in the lobby
+    "solo_runs": env_rate("RATE_LIMIT_SOLO_RUNS", "60/h"),  # Catacombs solo and daily runs started
+    "bot_tables": env_rate("RATE_LIMIT_BOT_TABLES", "6/h"),  # tables started with no person seated
 }
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
 RATELIMIT_FAIL_OPEN = True  # a cache that is down lets people play rather than refusing everyone

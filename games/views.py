@@ -27,7 +27,7 @@ from . import handbook, kinds, presence, rematch, services
 from .access import require_watchable
 from .forms import JoinCodeForm, NewGameForm
 from .invites import normalize_code, qr_svg
-from .models import Game, Move
+from .models import Game, Move, Seat
 from .my_games import my_games as my_games_of
 from .my_games import stamp as my_games_stamp
 from .polling import unchanged_answer
@@ -75,6 +75,8 @@ def new_game(request: HttpRequest, kind: str) -> HttpResponse:
         raise Http404("No such game.")
     form = NewGameForm(kind, request.POST or None)
     if request.method == "POST" and form.is_valid():
+        if limits.exceeded(request, "tables"):
+            return limits.too_many(request, "tables")
         data = form.cleaned_data
         game = services.create_game(
             request.user, kind, form.options(), data["max_seats"], data["seat_order"], data["host_plays"],
@@ -311,6 +313,10 @@ def _lobby_action(request: HttpRequest, code: str, action) -> HttpResponse:
 
 @require_POST
 def start(request: HttpRequest, code: str) -> HttpResponse:
+    # A table of computer players alone keeps a worker busy for hundreds of moves: those are limited.
+    seats = Seat.objects.filter(game__code=normalize_code(code), game__status=Game.Status.OPEN)
+    if seats.exists() and not seats.filter(is_bot=False).exists() and limits.exceeded(request, "bot_tables"):
+        return limits.too_many(request, "bot_tables")
     return _lobby_action(request, code, lambda game: services.start_game(game.pk, request.user))
 
 

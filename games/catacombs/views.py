@@ -77,22 +77,25 @@ def _player(request: HttpRequest) -> User:
     return guest
 
 
-def _guests_limited(request: HttpRequest) -> bool:
-    return not request.user.is_authenticated and limits.exceeded(request, "guests", by=limits.BY_ADDRESS)
+def _runs_limited(request: HttpRequest) -> str | None:
+    """The limit a new solo or daily run from this client goes over, if any."""
+    if not request.user.is_authenticated and limits.exceeded(request, "guests", by=limits.BY_ADDRESS):
+        return "guests"
+    return "solo_runs" if limits.exceeded(request, "solo_runs") else None
 
 
 @require_POST
 def solo_start(request: HttpRequest) -> HttpResponse:
-    if _guests_limited(request):
-        return limits.too_many(request, "guests")
+    if over := _runs_limited(request):
+        return limits.too_many(request, over)
     game = runs.start_solo(_player(request))
     return redirect(game)
 
 
 @require_POST
 def daily_start(request: HttpRequest) -> HttpResponse:
-    if _guests_limited(request):
-        return limits.too_many(request, "guests")
+    if over := _runs_limited(request):
+        return limits.too_many(request, over)
     started = runs.start_daily(_player(request))
     if started.created or started.game.status == Game.Status.ACTIVE:
         if not started.created:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from asgiref.sync import sync_to_async
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -19,6 +21,8 @@ from .notices import NoticesMixin
 REFUSED = 4403  # close codes: this viewer may not watch this table,
 UNKNOWN = 4404  # no table has this code,
 GUESSING = 4429  # this address has had its share of codes that lead nowhere
+FLOODING = 4430  # this socket sent far more messages than a page does
+MAX_ASKS, ASK_WINDOW = 10, 10.0
 
 
 def _as_request(scope: dict) -> HttpRequest:
@@ -71,7 +75,15 @@ class TableConsumer(PresenceMixin, NoticesMixin, AsyncJsonWebsocketConsumer):
         await self.presence_disconnect(self.game_id)
 
     async def receive_json(self, content, **kwargs) -> None:
-        """A page that reconnects says which version it shows; it hears the current one."""
+        """A page that reconnects says which version it shows; it hears the current one.
+
+        A page asks once per reconnection: a socket that asks more often than ``MAX_ASKS`` in
+        ``ASK_WINDOW`` seconds is closed (each answer is a query), and the page falls back to polling."""
+        now = time.monotonic()
+        self.asked = [at for at in getattr(self, "asked", []) if now - at < ASK_WINDOW] + [now]
+        if len(self.asked) > MAX_ASKS:
+            await self.close(code=FLOODING)
+            return
         if self.game_id is not None:
             version = await database_sync_to_async(
                 lambda: Game.objects.filter(pk=self.game_id).values_list("version", flat=True).first()

@@ -62,7 +62,7 @@
     };
     socket.onclose = function (event) {
       document.documentElement.dataset.live = "off";
-      if (gone || event.code === 4403 || event.code === 4404 || event.code === 4429) return; // refused: the poll carries on
+      if (gone || event.code === 4403 || event.code === 4404 || event.code === 4429 || event.code === 4430) return; // refused: the poll carries on
       setTimeout(connect, delay);
       delay = Math.min(delay * 2, 10000);
     };

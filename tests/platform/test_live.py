@@ -131,3 +131,26 @@ def test_a_socket_that_guesses_codes_is_stopped_like_a_page(abuse_limits):
 
     assert [run(close_code, "NOPE01"), run(close_code, "NOPE02")] == [4404, 4404]
     assert run(close_code, "NOPE03") == 4429  # the address had its share, whatever the code
+
+
+def test_a_socket_that_floods_the_server_with_messages_is_closed(make_table):
+    from games.live.consumers import FLOODING, MAX_ASKS
+
+    game, _ = make_table()
+
+    async def scenario() -> tuple[int, dict]:
+        page = socket(game.code)
+        await page.connect()
+        await page.receive_json_from(timeout=2)
+        answered = 0
+        for _ in range(MAX_ASKS + 5):
+            await page.send_json_to({"version": 0})
+            heard = await page.receive_output(timeout=2)
+            if heard["type"] == "websocket.close":
+                return answered, heard
+            answered += 1
+        return answered, {}
+
+    answered, closed = run(scenario)
+    assert answered == MAX_ASKS
+    assert closed == {"type": "websocket.close", "code": FLOODING}

@@ -167,6 +167,7 @@ def test_polls_are_limited_per_session(client, rates, make_table, django_assert_
     rates("polls", "3/m")
     game, (julius, agrippina) = make_table()
     client.force_login(agrippina)
+    client.get(game.get_absolute_url())  # the page that polls: its session is now a known one
     url = reverse("poll", args=[game.code])
     for _ in range(3):
         # The limits read the cache only: "nothing new" stays one query.
@@ -178,7 +179,58 @@ def test_polls_are_limited_per_session(client, rates, make_table, django_assert_
     # Another session (another player on the same wifi) polls on.
     other = type(client)()
     other.force_login(julius)
+    other.get(game.get_absolute_url())
     assert other.get(url, {"version": game.version}).status_code == 204
+
+
+def test_polls_with_made_up_session_cookies_count_by_address(client, rates, make_table):
+    rates("polls", "3/m")
+    game, _ = make_table()
+    url = reverse("poll", args=[game.code])
+    for number in range(3):
+        client.cookies["sessionid"] = f"junk{number:028d}"
+        assert client.get(url, {"version": game.version}).status_code == 204
+    client.cookies["sessionid"] = "junk-never-seen-before"
+    assert_limited(client.get(url, {"version": game.version}), "polls")
+
+
+# New tables, runs and tables of computer players alone ---------------------------------
+
+
+def test_new_tables_are_limited_per_player(client, rates, make_user):
+    rates("tables", "2/h")
+    client.force_login(make_user("Julius"))
+    form = {"max_seats": 2, "seat_order": "seated", "host_plays": "on"}
+    for _ in range(2):
+        assert client.post(reverse("new_game", args=["poker"]), form).status_code == 302
+    assert_limited(client.post(reverse("new_game", args=["poker"]), form), "tables")
+    assert Game.objects.count() == 2
+
+
+def test_tables_of_computer_players_alone_are_limited(client, rates, make_user):
+    rates("bot_tables", "1/h")
+    julius = make_user("Julius")
+    client.force_login(julius)
+    codes = []
+    for _ in range(2):
+        game = services.create_game(julius, "poker", {}, 2, "seated", host_plays=False)
+        for _ in range(2):
+            services.add_bot(game.pk, julius)
+        codes.append(game.code)
+    assert client.post(reverse("start", args=[codes[0]])).status_code == 302
+    assert_limited(client.post(reverse("start", args=[codes[1]])), "bot_tables")
+    assert Game.objects.get(code=codes[1]).status == Game.Status.OPEN
+    seated = services.create_game(julius, "poker", {}, 2, "seated")  # a person seated: not limited
+    services.add_bot(seated.pk, julius)
+    assert client.post(reverse("start", args=[seated.code])).status_code == 302
+
+
+def test_solo_runs_are_limited_per_player(client, rates, make_user):
+    rates("solo_runs", "2/h")
+    client.force_login(make_user("Julius"))
+    for _ in range(2):
+        assert client.post(reverse("catacombs_solo")).status_code == 302
+    assert_limited(client.post(reverse("catacombs_solo")), "solo_runs")
 
 
 def test_the_cheap_poll_stays_one_query_with_the_limits_on(
