@@ -41,6 +41,7 @@ SENTENCES = {
     "polls": "This page asked for news faster than it needs to. Wait a moment, then reload it.",
     "tables": "You set up many tables in the last hour. Play at those, or wait a while before the next.",
     "solo_runs": "You started many runs in the last hour. Finish one of those, or wait a while.",
+    "pads": "Many score pads were printed from here in the last hour. Wait a while, then print again.",
     "bot_tables": (
         "You started several tables of computer players alone in the last hour. "
         "Take a seat at the next one, or wait a while."

@@ -303,6 +303,7 @@ RATE_LIMITS = {
     "tables": env_rate("RATE_LIMIT_TABLES", "30/h"),  # new tables set up in the lobby
     "solo_runs": env_rate("RATE_LIMIT_SOLO_RUNS", "60/h"),  # Catacombs solo and daily runs started
     "bot_tables": env_rate("RATE_LIMIT_BOT_TABLES", "6/h"),  # tables started with no person seated
+    "pads": env_rate("RATE_LIMIT_PADS", "30/h"),  # PDFs rendered (a pad served from the cache is free)
 }
 RATELIMIT_ENABLE = env_bool("RATELIMIT_ENABLE", True)
 RATELIMIT_FAIL_OPEN = True  # a cache that is down lets people play rather than refusing everyone

@@ -7,6 +7,8 @@ game in progress shows no more than the game page does.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.utils.text import slugify
 
 from games.models import Game, Seat
@@ -31,8 +33,11 @@ def _viewer_position(seats: list[Seat], user) -> int | None:
     return next((s.position for s in seats if s.user_id == user.pk and not s.left), None)
 
 
-def game_pad(game: Game, user, scope: str, paper: str) -> tuple[bytes, str]:
-    """The PDF and a file name; cached per game version, viewer seat, scope and paper."""
+def game_pad(
+    game: Game, user, scope: str, paper: str, allow: Callable[[], bool] | None = None
+) -> tuple[bytes, str]:
+    """The PDF and a file name; cached per game version, viewer seat, scope and paper.
+    ``allow``: asked before a render (``cached_pdf``)."""
     found = pad_kind(game.kind)
     layout = found.pad if found else None
     if layout is None or not hasattr(layout, "from_view"):
@@ -57,4 +62,4 @@ def game_pad(game: Game, user, scope: str, paper: str) -> tuple[bytes, str]:
         return render_pdf(Pad(game.kind, units, paper=paper, heading=heading))
 
     filename = f"{slugify(found.name)}-{game.code.lower()}{'-mine' if scope == 'mine' else ''}.pdf"
-    return cached_pdf(key, build), filename
+    return cached_pdf(key, build, allow), filename

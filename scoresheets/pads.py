@@ -23,7 +23,7 @@ from .registry import pad_kind
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 MAX_COPIES = 20
-MAX_PAGES = 20
+MAX_PAGES = 10  # a bigger pad is seconds of CPU per request: print it twice instead
 CACHE_SECONDS = 60 * 60 * 24
 # Part of every cache key: change it when the pads' look changes, so no old PDF is served.
 REVISION = "1"
@@ -113,16 +113,29 @@ def blank_pad(
     return Pad(kind, units, paper=paper, copies=copies)
 
 
-def blank_key(kind: str, asked: dict) -> str:
-    """A cache key for a blank pad: the same request always prints the same pad."""
+def blank_key(kind: str, asked: dict) -> str | None:
+    """A cache key for a blank pad: the same request always prints the same pad. A pad with
+    names printed on it gets none: the few variants everyone asks for are cached, not each family's."""
+    if asked.get("names"):
+        return None
     digest = hashlib.sha256(json.dumps(asked, sort_keys=True).encode()).hexdigest()[:32]
     return cache_key("blank", kind, digest)
 
 
-def cached_pdf(key: str, build: Callable[[], bytes]) -> bytes:
-    """The PDF stored under ``key``, built once; keys carry a version, so they never go stale."""
-    pdf = cache.get(key)
+class RenderRefused(Exception):
+    """The client has had its share of PDF renders; a PDF already cached is still served."""
+
+
+def cached_pdf(key: str | None, build: Callable[[], bytes], allow: Callable[[], bool] | None = None) -> bytes:
+    """The PDF stored under ``key``, built once; keys carry a version, so they never go stale.
+
+    ``key`` None: built every time and not stored (a pad nobody else will ask for). ``allow``
+    is asked before a render (a cache miss), and RenderRefused raised when it says no."""
+    pdf = cache.get(key) if key else None
     if pdf is None:
+        if allow is not None and not allow():
+            raise RenderRefused
         pdf = build()
-        cache.set(key, pdf, CACHE_SECONDS)
+        if key:
+            cache.set(key, pdf, CACHE_SECONDS)
     return pdf

@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.limits import limit
+from accounts.limits import exceeded, limit, too_many
 from games.access import watch_refusal
 from games.models import Game
 from games.rules import IllegalMove
@@ -18,7 +18,7 @@ from . import sheets
 from .forms import BlankPadForm, NewSheetForm, PadPaperForm, entry_form, pad_variants
 from .models import ScoreSheet
 from .online import PadUnavailable, game_pad
-from .pads import blank_key, blank_pad, cache_key, cached_pdf, render_pdf
+from .pads import RenderRefused, blank_key, blank_pad, cache_key, cached_pdf, render_pdf
 from .presenters import sheet_context, sheet_pad
 from .registry import pad_kind, pad_kinds, sheet_kind, sheet_kinds
 
@@ -31,6 +31,11 @@ def _pdf(pdf: bytes, filename: str) -> HttpResponse:
 
 def _problem(request: HttpRequest, message: str, status: int) -> HttpResponse:
     return render(request, "scoresheets/problem.html", {"message": message}, status=status)
+
+
+def _renders_allowed(request: HttpRequest):
+    """Asked before each PDF render (never for one served from the cache): counts it per client."""
+    return lambda: not exceeded(request, "pads")
 
 
 def _first_error(form) -> str:
@@ -74,7 +79,12 @@ def pad_blank(request: HttpRequest, kind: str) -> HttpResponse:
         "copies": values["copies"],
         "options": form.pad_options(),
     }
-    pdf = cached_pdf(blank_key(kind, asked), lambda: render_pdf(blank_pad(kind, **asked)))
+    try:
+        pdf = cached_pdf(
+            blank_key(kind, asked), lambda: render_pdf(blank_pad(kind, **asked)), _renders_allowed(request)
+        )
+    except RenderRefused:
+        return too_many(request, "pads")
     return _pdf(pdf, f"{slugify(pad_kind(kind).name)}-pad.pdf")
 
 
@@ -87,10 +97,13 @@ def pad_game(request: HttpRequest, code: str) -> HttpResponse:
     form = PadPaperForm(request.GET)
     if not form.is_valid():
         return _problem(request, _first_error(form), 400)
+    scope, paper = form.cleaned_data["scope"], form.cleaned_data["paper"]
     try:
-        pdf, filename = game_pad(game, request.user, form.cleaned_data["scope"], form.cleaned_data["paper"])
+        pdf, filename = game_pad(game, request.user, scope, paper, _renders_allowed(request))
     except PadUnavailable as exc:
         return _problem(request, exc.message, exc.status)
+    except RenderRefused:
+        return too_many(request, "pads")
     return _pdf(pdf, filename)
 
 
@@ -160,5 +173,8 @@ def sheet_pdf(request: HttpRequest, token: str) -> HttpResponse:
         return _problem(request, _first_error(form), 400)
     paper = form.cleaned_data["paper"]
     key = cache_key("sheet", found.token, found.version, paper)
-    pdf = cached_pdf(key, lambda: render_pdf(sheet_pad(found, paper)))
+    try:
+        pdf = cached_pdf(key, lambda: render_pdf(sheet_pad(found, paper)), _renders_allowed(request))
+    except RenderRefused:
+        return too_many(request, "pads")
     return _pdf(pdf, f"{slugify(found.scorer.name)}-{found.token.lower()}.pdf")

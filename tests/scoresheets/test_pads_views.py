@@ -60,8 +60,30 @@ def test_too_many_pages_at_once_are_refused(client):
     names = ",".join(f"Player {n}" for n in range(12))
     response = client.get(reverse("pad_blank", args=["catacombs"]), {"names": names, "copies": 20})
     assert response.status_code == 400
-    assert "That would be 60 pages: ask for 20 pages at most." in response.content.decode()
+    assert "That would be 60 pages: ask for 10 pages at most." in response.content.decode()
 
 
 def test_an_unknown_game_has_no_pad(client):
     assert client.get(reverse("pad_blank", args=["chess"])).status_code == 404
+
+
+@pytest.mark.django_db
+def test_pad_renders_are_limited_per_client_and_the_cached_ones_stay_free(client, abuse_limits):
+    from accounts.limits import SENTENCES
+
+    abuse_limits.RATE_LIMITS = {**abuse_limits.RATE_LIMITS, "pads": "2/h"}
+    url = reverse("pad_blank", args=["poker"])
+    assert client.get(url, {"names": "Julius, Agrippina"}).status_code == 200  # a render
+    assert client.get(url).status_code == 200  # a render, now cached
+    refused = client.get(url, {"names": "Nero, Otho"})  # a third render
+    assert refused.status_code == 429 and SENTENCES["pads"] in refused.content.decode()
+    assert client.get(url).status_code == 200  # served from the cache: no render, no count
+    assert not any("Nero" in str(key) for key in getattr(cache, "_cache", {}))
+
+
+def test_a_pad_with_names_is_not_cached_but_the_plain_one_is():
+    from scoresheets.pads import blank_key
+
+    asked = {"paper": "a4", "names": [], "players": 4, "copies": 1, "options": {}}
+    assert blank_key("poker", asked) is not None
+    assert blank_key("poker", {**asked, "names": ["Julius", "Agrippina"]}) is None
