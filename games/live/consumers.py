@@ -1,7 +1,10 @@
-"""One WebSocket per open game page: it hears "version N is out" for its table, nothing else."""
+"""One WebSocket per open game page: it hears "version N is out" for its table, and is sent that
+version's board as its own viewer may see it (``boards.board_for``)."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
 
 from asgiref.sync import sync_to_async
@@ -14,9 +17,12 @@ from accounts import limits
 from ..access import watch_refusal
 from ..models import Game
 from . import watch
+from .boards import board_for
 from .groups import layer_crosses_processes, player_group, table_group
 from .here import PresenceMixin
 from .notices import NoticesMixin
+
+log = logging.getLogger(__name__)
 
 REFUSED = 4403  # close codes: this viewer may not watch this table,
 UNKNOWN = 4404  # no table has this code,
@@ -45,6 +51,9 @@ def _table(code: str, user) -> tuple[Game | None, str | None]:
 
 class TableConsumer(PresenceMixin, NoticesMixin, AsyncJsonWebsocketConsumer):
     game_id: int | None = None
+    wanted = 0  # the newest version announced to this socket
+    sent = 0  # the newest version whose board it was sent
+    drawing: asyncio.Task | None = None
 
     async def connect(self) -> None:
         # A socket is a lookup by code like any page: codes that lead nowhere count against the address.
@@ -59,6 +68,7 @@ class TableConsumer(PresenceMixin, NoticesMixin, AsyncJsonWebsocketConsumer):
             await self.close(code=UNKNOWN if game is None else REFUSED)
             return
         self.game_id = game.pk
+        self.wanted = self.sent = game.version
         await self.channel_layer.group_add(table_group(game.pk), self.channel_name)
         await self.accept()
         if not layer_crosses_processes():
@@ -67,6 +77,8 @@ class TableConsumer(PresenceMixin, NoticesMixin, AsyncJsonWebsocketConsumer):
         await self.presence_connect(game.pk)
 
     async def disconnect(self, code: int) -> None:
+        if self.drawing is not None:
+            self.drawing.cancel()
         if self.game_id is None:
             return
         await self.channel_layer.group_discard(table_group(self.game_id), self.channel_name)
@@ -75,7 +87,8 @@ class TableConsumer(PresenceMixin, NoticesMixin, AsyncJsonWebsocketConsumer):
         await self.presence_disconnect(self.game_id)
 
     async def receive_json(self, content, **kwargs) -> None:
-        """A page that reconnects says which version it shows; it hears the current one.
+        """A page that reconnects says which version it shows; it hears the current one, with its
+        board when the page is behind.
 
         A page asks once per reconnection: a socket that asks more often than ``MAX_ASKS`` in
         ``ASK_WINDOW`` seconds is closed (each answer is a query), and the page falls back to polling."""
@@ -84,14 +97,41 @@ class TableConsumer(PresenceMixin, NoticesMixin, AsyncJsonWebsocketConsumer):
         if len(self.asked) > MAX_ASKS:
             await self.close(code=FLOODING)
             return
-        if self.game_id is not None:
-            version = await database_sync_to_async(
-                lambda: Game.objects.filter(pk=self.game_id).values_list("version", flat=True).first()
-            )()
+        if self.game_id is None:
+            return
+        version = await database_sync_to_async(
+            lambda: Game.objects.filter(pk=self.game_id).values_list("version", flat=True).first()
+        )()
+        shown = content.get("version") if isinstance(content, dict) else None
+        if isinstance(shown, int) and version is not None and shown < version:
+            self.sent = min(self.sent, shown)
+            await self.game_version({"version": version})
+        else:
             await self.send_json({"version": version})
 
     async def game_version(self, event: dict) -> None:
-        await self.send_json({"version": event["version"]})
+        """Draw the board for this socket; pushes that arrive while it draws make one more drawing."""
+        self.wanted = max(self.wanted, event["version"])
+        if self.drawing is None:
+            self.drawing = asyncio.create_task(self._draw())
+
+    async def _draw(self) -> None:
+        try:
+            while self.sent < self.wanted:
+                wanted = self.wanted
+                try:
+                    drawn = await database_sync_to_async(board_for)(self.game_id, self.scope)
+                except Exception:  # noqa: BLE001 — the page fetches its own board instead
+                    log.warning("Could not draw game %s for a socket.", self.game_id, exc_info=True)
+                    drawn = None
+                if drawn is None or drawn[0] < wanted:
+                    await self.send_json({"version": wanted})  # the page asks for its board itself
+                    self.sent = wanted
+                else:
+                    await self.send_json({"version": drawn[0], "html": drawn[1]})
+                    self.sent = drawn[0]
+        finally:
+            self.drawing = None
 
 
 class PlayerConsumer(AsyncJsonWebsocketConsumer):

@@ -1,7 +1,11 @@
-// Keeps a game board fresh: the table's WebSocket says "version N is out" and the
-// board fetches its own partial (its hx-trigger listens for "live"). The board's
-// own poll stays as the fallback while the socket is down; a page that reconnects
-// says which version it shows and hears the current one.
+// Keeps a game board fresh. The table's WebSocket says "version N is out" and brings the board
+// as this page's viewer may see it, drawn by the server for this socket: the page swaps it in
+// without a request. A push without a board (the server could not draw it) makes the board
+// fetch its own partial (its hx-trigger listens for "live"). While the page's own request is out
+// (a move), pushes wait: its answer is the fresh board, and a push of that version or older is
+// then dropped. A board script may hold a drawing back (a card in the air): it cancels the
+// "live:draw" event and calls event.detail.retry() when it is ready. The board's own poll stays
+// as the fallback while the socket is down; a page that reconnects says which version it shows.
 (function () {
   "use strict";
   var board = function () { return document.getElementById("board"); };
@@ -36,10 +40,48 @@
     if (current) current.replaceWith(ended);
   }
 
+  var pending = null; // the newest push not drawn yet
+  var busy = 0; // requests of this page's board that are out
+  var busySince = 0;
+
   function shown() {
     var current = board();
     return current ? parseInt(current.dataset.version, 10) : 0;
   }
+
+  function inBoard(elt) {
+    var current = board();
+    return Boolean(current && elt && (elt === current || current.contains(elt)));
+  }
+
+  function draw() {
+    var current = board();
+    if (!pending || !current) return;
+    if (pending.version <= shown()) { pending = null; return; }
+    if (busy && Date.now() - busySince < 10000) return; // the request's answer comes first
+    busy = 0;
+    if (typeof pending.html !== "string") {
+      pending = null;
+      htmx.trigger(current, "live");
+      return;
+    }
+    var ask = new CustomEvent("live:draw", { bubbles: true, cancelable: true, detail: { retry: draw } });
+    if (!current.dispatchEvent(ask)) return;
+    var message = pending;
+    pending = null;
+    htmx.swap(current, message.html, { swapStyle: "outerHTML" });
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (!inBoard(event.detail.elt)) return;
+    busy += 1;
+    busySince = Date.now();
+  });
+  document.addEventListener("htmx:afterRequest", function () {
+    // Fired on the element that asked, which the answer may have replaced: count any request down.
+    if (busy > 0) busy -= 1;
+    if (!busy) setTimeout(draw, 0);
+  });
 
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
@@ -55,10 +97,10 @@
       if (message.rematch) { htmx.trigger(document.body, "rematch"); return; }
       if (message.gone) { gone = true; notice(message.gone, true); socket.close(); return; }
       if (message.removed) { notice(message.removed, false); return; }
-      var current = board();
-      if (current && typeof message.version === "number" && message.version > shown()) {
-        htmx.trigger(current, "live");
-      }
+      if (typeof message.version !== "number" || message.version <= shown()) return;
+      if (pending && pending.version > message.version) return;
+      pending = message;
+      draw();
     };
     socket.onclose = function (event) {
       document.documentElement.dataset.live = "off";

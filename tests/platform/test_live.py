@@ -1,15 +1,19 @@
 """games.live: a table's open pages hear "version N is out" — after a move here, and after a change
-made in another process (the embedded default's version watch) — and nobody else's."""
+made in another process (the embedded default's version watch) — and nobody else's, each with the
+board its own viewer may see, drawn for that socket."""
 
 from __future__ import annotations
 
 import asyncio
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.db.models import F
+from django.test import Client
+from django.urls import reverse
 
 from config.asgi import application
 from games import services
@@ -42,13 +46,15 @@ def test_a_move_reaches_an_open_page_as_its_version(make_table):
         assert connected
         heard = [await page.receive_json_from(timeout=2)]
         await database_sync_to_async(services.submit_move)(game.pk, julius, ROLL, game.tokens["0"])
-        heard.append(await page.receive_json_from(timeout=2))
+        heard.append(await page.receive_json_from(timeout=10))
         await page.disconnect()
         return heard
 
     heard = run(scenario)
     game.refresh_from_db()
-    assert heard == [{"version": game.version - 1}, {"version": game.version}]
+    assert heard[0] == {"version": game.version - 1}
+    assert heard[1]["version"] == game.version
+    assert f'data-version="{game.version}"' in heard[1]["html"]
 
 
 def test_a_change_made_in_another_process_reaches_the_page_through_the_watch(make_table):
@@ -63,11 +69,12 @@ def test_a_change_made_in_another_process_reaches_the_page_through_the_watch(mak
         await page.connect()
         await page.receive_json_from(timeout=2)
         await database_sync_to_async(change_elsewhere)()
-        heard = await page.receive_json_from(timeout=1)  # within a second, as the page needs
+        heard = await page.receive_json_from(timeout=10)  # the first board drawn in a process is slow
         await page.disconnect()
         return heard
 
-    assert run(scenario) == {"version": game.version + 1}
+    heard = run(scenario)
+    assert heard["version"] == game.version + 1 and f'data-version="{game.version + 1}"' in heard["html"]
     assert watch._watched == {}
 
 
@@ -81,11 +88,15 @@ def test_a_reconnecting_page_hears_the_current_version(make_table):
         await page.connect()
         await page.receive_json_from(timeout=2)
         await page.send_json_to({"version": game.version - 1})
-        heard = await page.receive_json_from(timeout=2)
+        heard = await page.receive_json_from(timeout=10)
+        await page.send_json_to({"version": game.version})
+        current = await page.receive_json_from(timeout=2)
         await page.disconnect()
-        return heard
+        return heard, current
 
-    assert run(scenario) == {"version": game.version}
+    behind, current = run(scenario)
+    assert behind["version"] == game.version and f'data-version="{game.version}"' in behind["html"]
+    assert current == {"version": game.version}  # a page that is up to date is not sent its board again
 
 
 def test_unknown_tables_and_private_runs_are_refused(make_user):
@@ -103,19 +114,38 @@ def test_unknown_tables_and_private_runs_are_refused(make_user):
     assert run(refused, daily.code, other) == 4403
 
 
-def test_a_push_carries_the_version_only(make_table):
-    game, (julius, _) = make_table()
+CSRF = re.compile(r'(csrfmiddlewaretoken" value=|"X-CSRFToken": )"[^"]+"')
+
+
+def test_a_push_carries_the_board_its_viewer_would_fetch(make_table, make_user):
+    """Byte for byte what the poll answers that viewer (CSRF tokens aside, masked afresh each time)."""
+    game, (julius, agrippina) = make_table()
+    stranger = make_user("Stranger")
 
     async def scenario() -> dict:
-        page = socket(game.code)
-        await page.connect()
-        await page.receive_json_from(timeout=2)
+        pages = {}
+        for name, user in (("julius", julius), ("agrippina", agrippina), ("stranger", stranger)):
+            headers = [*ORIGIN, (b"host", b"testserver")]
+            page = WebsocketCommunicator(application, f"/ws/g/{game.code}/", headers=headers)
+            page.scope["user"] = user
+            assert (await page.connect())[0]
+            await page.receive_json_from(timeout=2)
+            pages[name] = page
         await database_sync_to_async(services.submit_move)(game.pk, julius, ROLL, game.tokens["0"])
-        heard = await page.receive_json_from(timeout=2)
-        await page.disconnect()
+        heard = {name: await page.receive_json_from(timeout=10) for name, page in pages.items()}
+        for page in pages.values():
+            await page.disconnect()
         return heard
 
-    assert set(run(scenario)) == {"version"}
+    heard = run(scenario)
+    game.refresh_from_db()
+    for name, user in (("julius", julius), ("agrippina", agrippina), ("stranger", stranger)):
+        client = Client()
+        client.force_login(user)
+        polled = client.get(reverse("poll", args=[game.code]) + "?version=0", HTTP_HX_REQUEST="true")
+        assert heard[name]["version"] == game.version
+        assert CSRF.sub("", heard[name]["html"]) == CSRF.sub("", polled.content.decode()), name
+    assert heard["julius"]["html"] != heard["agrippina"]["html"] != heard["stranger"]["html"]
 
 
 def test_a_socket_that_guesses_codes_is_stopped_like_a_page(abuse_limits):

@@ -3,21 +3,28 @@ Bonus cards (or their count before the end), or the order of the decks.
 
 Two ways of looking. A search: on a laid-out table whose secret cards are of kinds nobody else can
 see, every page, partial, poll answer, move answer, log, PDF pad and e-mail of each viewer is
-searched for the ids and names of the cards they may not see; the same search finds a seat's own
-hand in its own page, so it can fail. A comparison: two tables that differ only in the secrets
-(Agrippina's hand and Suit Bonus pile, the deck below its top cards, the discard pile) give the same
-bytes to Julius and to spectators, through a whole turn.
+searched for the ids and names of the cards they may not see, and so is the board each one's open
+socket is pushed; the same search finds a seat's own hand in its own page, so it can fail. A
+comparison: two tables that differ only in the secrets (Agrippina's hand and Suit Bonus pile, the
+deck below its top cards, the discard pile) give the same bytes to Julius and to spectators, through
+a whole turn.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from channels.db import database_sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.urls import reverse
 
+from config.asgi import application
 from games import services
 from games.models import Game, Notification, NotificationPrefs
 from games.notifications import mailer
@@ -260,3 +267,46 @@ def test_two_tables_that_differ_only_in_secrets_look_the_same_to_others(people):
         client_of(people["Agrippina"]).get(g.get_absolute_url()).content.decode() for g in (plain, secret)
     ]
     assert normal(plain, pages[0]) != normal(secret, pages[1])
+
+
+@pytest.mark.django_db(transaction=True)  # the sockets' threads read the table
+def test_each_socket_is_pushed_only_what_its_viewer_may_see(people):
+    """The board a push brings is drawn for that socket's user: their own hand, nobody else's."""
+    game = new_table(people, laid_out())
+    viewers = {
+        0: people["Julius"], 1: people["Agrippina"], "stranger": people["Stranger"], None: AnonymousUser()
+    }
+    hearts = game.state["market"][:2]
+    julius = client_of(people["Julius"])
+
+    async def scenario() -> dict:
+        pages = {}
+        for seat, user in viewers.items():
+            headers = [(b"origin", b"http://localhost"), (b"host", b"testserver")]
+            page = WebsocketCommunicator(application, f"/ws/g/{game.code}/", headers=headers)
+            page.scope["user"] = user
+            assert (await page.connect())[0]
+            await page.receive_json_from(timeout=10)
+            pages[seat] = page
+        await database_sync_to_async(move)(julius, game, {"type": "take"}, cards=[str(c) for c in hearts])
+        heard = {seat: await page.receive_json_from(timeout=10) for seat, page in pages.items()}
+        for page in pages.values():
+            await page.disconnect()
+        return heard
+
+    with ThreadPoolExecutor(1) as thread:
+        heard = thread.submit(asyncio.run, scenario()).result()
+    game.refresh_from_db()
+    for seat in viewers:
+        assert heard[seat]["version"] == game.version
+        position = seat if isinstance(seat, int) else None
+        ids, labels = hidden_elsewhere(game), set()
+        for other in (0, 1):
+            if other != position:
+                more_ids, more_labels = secrets(game, other)
+                ids |= more_ids
+                labels |= more_labels
+        assert leaks({"push": heard[seat]["html"]}, ids, labels) == [], seat
+        if position is not None:  # the same search finds the seat's own hand in its own push
+            for card_id in game.state["hands"][position]:
+                assert leaks({"push": heard[seat]["html"]}, {card_id}, {label(card_id)}), (position, card_id)

@@ -22,6 +22,7 @@
   var touch = null; // {el, id, x, y, dragging, ghost, over}
   var swallowClick = false;
   var liveWaiting = false; // a redraw held back while a card is in the air
+  var heldDraw = null; // live.js's retry of a pushed board held back
   var focusKey = null;
 
   function q(selector, scope) { return Array.prototype.slice.call((scope || document).querySelectorAll(selector)); }
@@ -109,8 +110,11 @@
   }
 
   function catchUp() {
-    if (liveWaiting && board()) htmx.trigger(board(), "live");
+    var waiting = liveWaiting;
     liveWaiting = false;
+    if (!waiting) return;
+    if (heldDraw) { var retry = heldDraw; heldDraw = null; retry(); }
+    else if (board()) htmx.trigger(board(), "live");
   }
 
   // Taps and clicks (and Enter or Space on a card, which the browser turns into a click).
@@ -273,6 +277,29 @@
       return;
     }
     lastFetch = Date.now();
+  });
+  // A pushed board (live.js) is held back the same way: while a card is in the air, and to one
+  // drawing every FETCH_GAP_MS.
+  var drawTimer = null;
+  document.addEventListener("live:draw", function (event) {
+    if (!table()) return;
+    if (dragging()) {
+      event.preventDefault();
+      liveWaiting = true;
+      heldDraw = event.detail.retry;
+      return;
+    }
+    var wait = lastFetch + FETCH_GAP_MS - Date.now();
+    if (wait > 0) {
+      event.preventDefault();
+      if (!drawTimer) {
+        drawTimer = setTimeout(function () { drawTimer = null; event.detail.retry(); }, wait);
+      }
+      return;
+    }
+    lastFetch = Date.now();
+    var active = document.activeElement;
+    focusKey = active && active.closest && active.closest("#board") && active.dataset ? active.dataset.key || null : null;
   });
   document.addEventListener("htmx:beforeSwap", function (event) {
     var active = document.activeElement;
