@@ -20,23 +20,14 @@ def version_message(version: int) -> dict:
 
 
 def announce_version(game_id: int, version: int) -> None:
-    """Best effort: pages that miss it catch up from their version when they reconnect or poll.
-
-    Through this process's sender where the layer crosses processes (Redis): the caller
-    only queues it. The in-memory layer is sent to directly, on the web process's loop."""
-    if get_channel_layer() is None:
-        return
-    group, message = table_group(game_id), version_message(version)
-    try:
-        if layer_crosses_processes():
-            process_sender().send(group, message)
-        else:
-            send_now(group, message)
-    except Exception:  # noqa: BLE001 — a push must never undo or fail a committed move
-        log.warning("Could not push version %s of game %s.", version, game_id, exc_info=True)
+    """Best effort: pages that miss it catch up from their version when they reconnect or poll."""
+    if get_channel_layer() is not None:
+        _send(table_group(game_id), version_message(version))
 
 
 def _send(group: str, message: dict) -> None:
+    """Through this process's sender where the layer crosses processes (Redis): the caller only
+    queues it. The in-memory layer is sent to directly, on the web process's loop."""
     try:
         if layer_crosses_processes():
             process_sender().send(group, message)
