@@ -23,6 +23,14 @@ from datetime import UTC, datetime
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/roman_bench")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+# Production settings: DEBUG off (a SECRET_KEY set), the cache and the channel layer on Redis
+# (the rate limits' round trips and the push are part of a move's cost), the pooled
+# PostgreSQL connection. Plain HTTP in-process, so no redirect to HTTPS.
+REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379")
+os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)
+os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
+os.environ.setdefault("CACHE_URL", f"{REDIS}/12")
+os.environ.setdefault("CHANNEL_LAYER_URL", f"{REDIS}/12")
 # Tasks are published as in production (to an in-process broker) but not run here:
 # the move's server time is measured, not the mail or bots it hands on.
 os.environ.setdefault("CELERY_BROKER_URL", "memory://")
@@ -131,6 +139,10 @@ def machine() -> str:
     return f"{uname}; {cpu}; {os.cpu_count()} cores; Python {sys.version.split()[0]}"
 
 
+def short(backend: str) -> str:
+    return backend.rsplit(".", 1)[-1]
+
+
 def report(
     move_times: list[float], bare_times: list[float], signed_in_times: list[float], queries: dict
 ) -> None:
@@ -143,6 +155,9 @@ def report(
         f"p95 {ms(percentile(bare_times, 0.95))}",
         f"- bare authenticated view (session, user, small template): "
         f"median {ms(statistics.median(signed_in_times))}, p95 {ms(percentile(signed_in_times, 0.95))}",
+        f"- settings: DEBUG {settings.DEBUG}, cache {short(settings.CACHES['default']['BACKEND'])}, "
+        f"channel layer {short(settings.CHANNEL_LAYERS['default']['BACKEND'])}, "
+        f"database pool {'on' if connection.settings_dict['OPTIONS'].get('pool') else 'off'}",
         f"- move / authenticated floor: "
         f"{statistics.median(move_times) / statistics.median(signed_in_times):.1f}× (medians)",
         *(
@@ -152,6 +167,8 @@ def report(
             if (5, kind) in queries and (150, kind) in queries
         ),
     ]
+    with open("/proc/loadavg") as loadavg:
+        lines.append(f"- load average {loadavg.read().split()[0]} at the end (other work shares the machine)")
     print("\n".join(lines))
     if os.environ.get("BENCH_RECORD", "1") == "1":
         record("Poker move (server time)", lines)

@@ -110,7 +110,11 @@ class TableConsumer(PresenceMixin, NoticesMixin, AsyncJsonWebsocketConsumer):
             await self.send_json({"version": version})
 
     async def game_version(self, event: dict) -> None:
-        """Draw the board for this socket; pushes that arrive while it draws make one more drawing."""
+        """Draw the board for this socket; pushes that arrive while it draws make one more drawing.
+        A page that draws its own partial (a shared screen: ``?draw=0``) hears the version only."""
+        if b"draw=0" in self.scope.get("query_string", b""):
+            await self.send_json({"version": event["version"]})
+            return
         self.wanted = max(self.wanted, event["version"])
         if self.drawing is None:
             self.drawing = asyncio.create_task(self._draw())

@@ -1,6 +1,7 @@
-// Keeps a game board fresh. The table's WebSocket says "version N is out" and brings the board
-// as this page's viewer may see it, drawn by the server for this socket: the page swaps it in
-// without a request. A push without a board (the server could not draw it) makes the board
+// Keeps a game board fresh. The table's WebSocket says "version N is out" and, on a game page
+// (data-push-board), brings the board as this page's viewer may see it, drawn by the server for
+// this socket: the page swaps it in without a request. Other pages (a shared screen) fetch their
+// own partial on each push. A push without a board (the server could not draw it) makes the board
 // fetch its own partial (its hx-trigger listens for "live"). While the page's own request is out
 // (a move), pushes wait: its answer is the fresh board, and a push of that version or older is
 // then dropped. A board script may hold a drawing back (a card in the air): it cancels the
@@ -12,6 +13,9 @@
   var start = board();
   if (!start || !start.dataset.code || !("WebSocket" in window)) return;
   var code = start.dataset.code;
+  // Only the game page's board (games/board.html) is the partial the server draws for a socket;
+  // another page's #board (a shared screen) fetches its own partial on each push.
+  var drawnHere = start.hasAttribute("data-push-board");
   var delay = 500;
   var gone = false;
 
@@ -60,7 +64,7 @@
     if (pending.version <= shown()) { pending = null; return; }
     if (busy && Date.now() - busySince < 10000) return; // the request's answer comes first
     busy = 0;
-    if (typeof pending.html !== "string") {
+    if (typeof pending.html !== "string" || !drawnHere) {
       pending = null;
       htmx.trigger(current, "live");
       return;
@@ -85,7 +89,7 @@
 
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    var socket = new WebSocket(scheme + location.host + "/ws/g/" + code + "/");
+    var socket = new WebSocket(scheme + location.host + "/ws/g/" + code + "/" + (drawnHere ? "" : "?draw=0"));
     socket.onopen = function () {
       delay = 500;
       document.documentElement.dataset.live = "on";

@@ -184,3 +184,19 @@ def test_a_socket_that_floods_the_server_with_messages_is_closed(make_table):
     answered, closed = run(scenario)
     assert answered == MAX_ASKS
     assert closed == {"type": "websocket.close", "code": FLOODING}
+
+
+def test_a_page_that_draws_its_own_partial_hears_the_version_only(make_table):
+    """A shared screen's socket (``?draw=0``) is not sent the game page's board."""
+    game, (julius, _) = make_table()
+
+    async def scenario() -> dict:
+        page = WebsocketCommunicator(application, f"/ws/g/{game.code}/?draw=0", headers=ORIGIN)
+        await page.connect()
+        await page.receive_json_from(timeout=2)
+        await database_sync_to_async(services.submit_move)(game.pk, julius, ROLL, game.tokens["0"])
+        heard = await next_version(page)
+        await page.disconnect()
+        return heard
+
+    assert run(scenario) == {"version": game.version + 1}
