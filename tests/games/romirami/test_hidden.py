@@ -30,6 +30,7 @@ from games.models import Game, Notification, NotificationPrefs
 from games.notifications import mailer
 from games.romirami.engine import ROMIRAMI, number_card, suit_name
 from tests.games.romirami.helpers import table
+from tests.platform.test_live import next_version
 from tests.scoresheets.pad_helpers import pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -289,7 +290,7 @@ def test_each_socket_is_pushed_only_what_its_viewer_may_see(people):
             await page.receive_json_from(timeout=10)
             pages[seat] = page
         await database_sync_to_async(move)(julius, game, {"type": "take"}, cards=[str(c) for c in hearts])
-        heard = {seat: await page.receive_json_from(timeout=10) for seat, page in pages.items()}
+        heard = {seat: await next_version(page) for seat, page in pages.items()}
         for page in pages.values():
             await page.disconnect()
         return heard
