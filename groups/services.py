@@ -112,7 +112,7 @@ def match_sheet(
         raise GroupRefused("Choose a member, or nobody, for every name on the sheet.")
     matched: list[int | None] = []
     for raw in chosen:
-        user_id = int(raw) if raw.isdigit() else None
+        user_id = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 18 else None
         if raw and (user_id is None or user_id not in members):
             raise GroupRefused("Match names only to members of this group.")
         matched.append(user_id)

@@ -154,6 +154,7 @@ def test_a_sheets_names_are_matched_to_members_only(client, family, make_user):
         ([str(stranger.pk), ""], "only to members"),
         ([str(anna.pk), str(anna.pk)], "only one name"),
         ([str(anna.pk)], "every name"),
+        (["²", "9" * 5000], "only to members"),
     ):
         response = client.post(path, {"member": chosen})
         assert response.status_code == 400 and sentence in response.content.decode()

@@ -27,6 +27,8 @@ from games import services
 from games.catacombs import runs
 from games.models import Game, Holiday, NotificationPrefs, Seat
 from games.notifications.unsubscribe import SALT, make_token
+from groups import services as group_services
+from groups.models import GameNight, GroupSheet, Membership
 from scoresheets.models import ScoreSheet
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +43,8 @@ FIELDS = (
     "action", "paper", "scope", "copies", "players", "muted", "back", "mode", "always", "start", "end",
     "pile", "slot", "row", "value", "die", "dice", "count", "faces", "seat", "card", "category", "book",
     "max_seats", "seat_order", "host_plays", "turn_deadline", "flip_mode", "turn_length", "turn_unit",
-    "target", "amen_bonus", "negative", "winners", "foundations_0", "store_0", "trophy_0",
+    "target", "amen_bonus", "negative", "winners", "foundations_0", "store_0", "trophy_0", "member", "sheet",
+    "zone",
 )
 JUNK = (
     "9" * 5000,  # more digits than int() converts
@@ -102,6 +105,7 @@ class World:
     games: dict[str, Game]
     sheet: ScoreSheet
     holiday: Holiday
+    group_sheet: GroupSheet
 
     def secrets(self) -> list[str]:
         """What no response may hold: the seeds every deal comes from."""
@@ -136,11 +140,17 @@ def world(make_user) -> World:
         "daily": runs.start_daily(player).game,
     }
     today = timezone.now().date()
+    sheet = ScoreSheet.objects.create(kind="poker", names=["Hostia", "Paula"], owner=host)
+    group = group_services.create_group(host, "Fuzzers")
+    group_services.join_group(group, player)
+    member = Membership.objects.get(group=group, user=host)
+    group_sheet = group_services.attach_sheet(member, sheet.token, {host.pk: "Hostia", player.pk: "Paula"})
     return World(
         users={"anonymous": None, "outsider": outsider, "seated": player, "host": host},
         games={key: Game.objects.get(pk=game.pk) for key, game in games.items()},
-        sheet=ScoreSheet.objects.create(kind="poker", names=["Hostia", "Paula"], owner=host),
+        sheet=sheet,
         holiday=Holiday.objects.create(user=host, start=today, end=today + timedelta(days=3)),
+        group_sheet=group_sheet,
     )
 
 
@@ -166,6 +176,9 @@ def real_values(world: World, url_name: str, argument: str) -> list[str]:
         # The lobby's seats, then seats of another game (not the lobby's to remove).
         "seat_id": [str(s.pk) for s in lobby_seats] + [str(s.pk) for s in games["poker"].seats.all()],
         "holiday_id": [str(world.holiday.pk)],
+        "group_id": [str(world.group_sheet.group_id)],
+        "attached_id": [str(world.group_sheet.pk)],
+        "user_id": [str(player.pk), str(world.users["host"].pk)],
         "day": [runs.today().isoformat(), "2024-02-29"],
         "uidb64": [urlsafe_base64_encode(force_bytes(player.pk))],
         "token": [default_token_generator.make_token(player)],
@@ -204,6 +217,8 @@ def snapshot() -> list:
         list(ScoreSheet.objects.order_by("pk").values_list("pk", "entries", "version")),
         list(Holiday.objects.order_by("pk").values_list("pk", "start", "end")),
         list(NotificationPrefs.objects.order_by("pk").values_list("user_id", "mode", "always")),
+        list(GroupSheet.objects.order_by("pk").values_list("pk", "members")),
+        list(GameNight.objects.order_by("pk").values_list("pk", "started_at", "ended_at")),
     ]
 
 
