@@ -1,0 +1,64 @@
+"""Roman Road on a 390x844 phone and a 1280x800 laptop: your Store top, the three Work piles, the
+Search pile and every Foundation are on screen together with no scrolling; a card is moved by
+keyboard alone; the table passes the accessibility scan."""
+
+from __future__ import annotations
+
+import pytest
+
+from games import services
+from games.models import Game
+from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
+from tests.e2e.test_accessibility_e2e import sign_up
+from tests.e2e.test_poker_layout_e2e import inside
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def table(user) -> Game:
+    game = services.create_game(user, "romanroad", {}, 4, "seated")
+    for _ in range(3):
+        services.add_bot(game.pk, user)
+    services.start_game(game.pk, user)
+    return Game.objects.get(pk=game.pk)
+
+
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_your_piles_and_every_foundation_share_one_screen(new_page, size):
+    page = new_page(**size)
+    game = table(sign_up(page, "Julius"))
+    page.goto(f"/g/{game.code}/")
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    board = page.locator("#board")
+    for place in (".rr-store-place .rr-card", ".rr-search-place .rr-deck", ".rr-search-place .rr-pile-top"):
+        inside(page, board.locator(place).first)
+    work = board.locator(".rr-work-place .rr-work")
+    assert work.count() == 3
+    for pile in work.all():
+        inside(page, pile.locator(".rr-card").last)
+    for foundation in board.locator(".rr-foundation").all():
+        inside(page, foundation)
+    assert page.evaluate("scrollY") == 0
+    assert_accessible(page)
+
+
+def test_a_card_is_moved_by_keyboard_alone(new_page):
+    page = new_page(**PHONE)
+    game = table(sign_up(page, "Julius"))
+    page.goto(f"/g/{game.code}/")
+    page.locator(".rr-you .rr-deck").wait_for()
+    playable = page.locator(".rr-you .rr-playable").count() > 0
+    wanted = "rr-playable" if playable else "rr-deck"  # no card fits anywhere yet: flip the Search deck
+    version = page.locator("#board").get_attribute("data-version")
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if page.evaluate("c => document.activeElement.classList.contains(c)", wanted):
+            break
+    else:
+        raise AssertionError(f"Tab never reached the {wanted}")
+    page.keyboard.press("Enter")  # a card: pick it up, the first place it fits takes the focus
+    if playable:
+        assert page.evaluate("document.activeElement.classList.contains('rr-drop')")
+        page.keyboard.press("Enter")  # put it there
+    page.wait_for_function("v => document.querySelector('#board')?.dataset.version !== v", arg=version)
+    assert "Julius" in page.locator(".rr-log").inner_text()
