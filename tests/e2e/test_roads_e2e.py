@@ -161,7 +161,7 @@ def test_two_players_play_a_whole_game_by_tap_and_drag(browser, live_server):
         shot(agrippina, "phone_draw")
         press(agrippina, agrippina.get_by_role("button", name="Draw a card"))
         hand = agrippina.locator(".brr-hand")
-        assert "just drawn" in hand.locator('[data-card="jn-1013-6"]').get_attribute("aria-label")
+        assert "just drawn" in hand.locator('[data-card="jn-1013-6"]').text_content()
         touch_drag(
             agrippina, hand.locator('[data-card="lk-58-4"]'), agrippina.locator('.brr-space[data-space="E"]')
         )

@@ -24,9 +24,22 @@
     if (el && text) el.textContent = text;
     q(".brr-pickbar-text").forEach(function (bar) { bar.textContent = short || text; });
   }
-  function inView(el) {
+  function wholeInView(el) {
     var box = el.getBoundingClientRect();
-    return box.bottom > 0 && box.top < window.innerHeight - 80;
+    return box.top >= 0 && box.bottom <= window.innerHeight - 80;
+  }
+
+  // After a tap on a card of the hand: bring the whole board into view when it fits the screen
+  // (above the pick bar), so every space it may go to shows; otherwise the first such space.
+  function revealBoard(cells) {
+    var cross = document.querySelector(".brr-cross");
+    var room = window.innerHeight - 80;
+    var smooth = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
+    if (cross && cross.getBoundingClientRect().height <= room) {
+      if (!wholeInView(cross)) window.scrollBy({ top: cross.getBoundingClientRect().top - 4, behavior: smooth });
+    } else if (!cells.some(wholeInView)) {
+      cells[0].scrollIntoView({ block: "center", behavior: smooth });
+    }
   }
 
   function clear() {
@@ -76,7 +89,7 @@
       (picked.type === "play" ? "Play " : "Move ") + what + (picked.type === "play" ? " on: " : " onto: ") + where
     );
     var cells = targets.map(spaceEl).filter(Boolean);
-    if (reveal && cells.length && !cells.some(inView)) cells[0].scrollIntoView({ block: "center", behavior: "smooth" });
+    if (reveal && cells.length) revealBoard(cells);
   }
 
   function submit(space) {
