@@ -41,6 +41,10 @@ django.setup()
 
 from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
+
+if not settings.DEBUG:  # production serves the collected, hashed static files: collect them first
+    call_command("collectstatic", interactive=False, verbosity=0)
+
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402

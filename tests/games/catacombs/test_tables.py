@@ -286,12 +286,14 @@ def test_table_view_is_open_to_anyone_and_polls(client, called_table):
     for face in game.engine.view(game.state, None)["face_up"]:
         assert face["book"] in body
     assert "Anna" in body and "choosing" in body
+    # Redrawn on the table's push (live.js hears the version and fetches), the poll as the fallback.
+    assert "js/live.js" in body and 'hx-trigger="live, poll"' in body and f'data-code="{game.code}"' in body
     poll = reverse("catacombs_table_poll", args=[game.code])
     assert client.get(poll, {"version": game.version}).status_code == 204
     assert client.get(poll, {"version": "x"}).status_code == 400
     services.submit_move(game.pk, players[0], {"type": "pass"}, game.tokens["0"])
     fresh = client.get(poll, {"version": game.version})
-    assert fresh.status_code == 200 and 'id="table-board"' in fresh.content.decode()
+    assert fresh.status_code == 200 and 'class="cc-tv"' in fresh.content.decode()
 
 
 def test_table_view_before_the_start_shows_how_to_join(client, make_user):
