@@ -347,10 +347,9 @@ def main() -> None:
         f"step (lock, choose, apply, save, log, then the followers of the commit) takes "
         f"{production['step_ms']:.1f} ms, {production['step_cpu_ms']:.1f} ms of it CPU; of that, the push "
         f"\"version N is out\" alone takes {production['push_ms']:.1f} ms "
-        f"({production['push_cpu_ms']:.1f} ms CPU), "
-        "because `async_to_sync` runs each `group_send` in a new event loop, so channels_redis opens a "
-        "new connection for every push. A push from a worker over a kept connection would take that "
-        "share off every move.",
+        f"({production['push_cpu_ms']:.1f} ms CPU) in the step: the step only queues it, and the "
+        "worker's one sender thread sends it over the connection it keeps (`games/live/sender.py`). "
+        "Each socket's consumer then draws that page's board (the pushed partial), in the web process.",
     ]
     from bench.results import write_section
 
