@@ -62,3 +62,40 @@ def test_a_card_is_moved_by_keyboard_alone(new_page):
         page.keyboard.press("Enter")  # put it there
     page.wait_for_function("v => document.querySelector('#board')?.dataset.version !== v", arg=version)
     assert "Julius" in page.locator(".rr-log").inner_text()
+
+
+def test_a_touch_drag_puts_a_card_on_a_foundation(browser, live_server):
+    context = browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True, is_mobile=True)
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        game = table(sign_up(page, "Julius"))
+        seat = game.seats.get(user__display_name="Julius").position
+        mine = game.state["seats"][seat]
+        places = [mine["store"], *mine["work"], mine["search"], mine["pile"]]
+        place = next(p for p in places if any(card.endswith("-1") for card in p))
+        one = next(card for card in place if card.endswith("-1"))
+        index = place.index(one)
+        place[index], mine["store"][-1] = mine["store"][-1], one  # a 1 on top of the Store
+        game.save()
+        page.goto(f"/g/{game.code}/")
+        source = page.locator(f'.rr-store-place [data-card="{one}"]')
+        target = page.locator(".rr-new")
+        start, end = source.bounding_box(), target.bounding_box()
+        x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+        x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+        assert y1 < PHONE["height"]  # the Foundations are on screen: no scrolling mid-drag
+        version = page.locator("#board").get_attribute("data-version")
+        cdp = context.new_cdp_session(page)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+        page.wait_for_timeout(200)
+        for step in range(1, 13):
+            x, y = x0 + (x1 - x0) * step / 12, y0 + (y1 - y0) * step / 12
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+            page.wait_for_timeout(20)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_function("v => document.querySelector('#board')?.dataset.version !== v", arg=version)
+        game.refresh_from_db()
+        assert [f["cards"] for f in game.state["foundations"]] == [[one]]
+    finally:
+        context.close()
