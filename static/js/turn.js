@@ -36,9 +36,21 @@
     } catch (e) { /* no sound where the browser has none */ }
   }
 
+  var lastMove = null;
+
+  // Every move is heard too: the board's latest log line (#board[data-last-move]) when a redraw
+  // brings a new one (the others' moves, and what the viewer's own move turned up).
+  function moveNews(current) {
+    var line = current.dataset.lastMove || "";
+    var news = lastMove !== null && line && line !== lastMove;
+    lastMove = line;
+    return news ? line : "";
+  }
+
   function update() {
     var current = board();
     if (!current) return;
+    var news = moveNews(current);
     var now = current.dataset.myTurn === "1";
     var label = current.dataset.title || "";
     document.title = now ? "\u25CF Your turn \u2014 " + label : baseTitle;
@@ -46,10 +58,10 @@
     icon(now ? current.dataset.iconTurn : null);
     var say = document.getElementById("turn-announce");
     if (now && mine === false) {
-      if (say) say.textContent = "Your turn in " + label + ".";
+      if (say) say.textContent = (news ? news + " " : "") + "Your turn in " + label + ".";
       if (soundOn()) beep();
-    } else if (!now && say) {
-      say.textContent = "";
+    } else if (say) {
+      say.textContent = news;
     }
     mine = now;
   }
