@@ -128,6 +128,7 @@ def notices(slug: str, table: str) -> dict[str, str]:
 
 
 HELD_KINDS = {"turn", "host_step"}  # mail about a table the player may be sitting at
+HELD = "held: the player is at the table"
 
 
 def is_stale_turn(note: Notification) -> bool:
@@ -216,10 +217,11 @@ def deliver(ids: Iterable[int]) -> int:
             if note is None:  # its account was closed after the claim: nothing to send
                 continue
             reason = skip_reason(note)
-            if not reason and note.kind == "turn" and note.game_id and is_stale_turn(note):
+            # A row held while its player was at the table goes only if the turn is still theirs.
+            if not reason and note.last_error == HELD and note.kind == "turn" and is_stale_turn(note):
                 reason = "no longer their turn"
             if not reason and held(note):
-                _finish(pk, claimed_at=None)  # no attempt used: they are playing, it goes once they leave
+                _finish(pk, claimed_at=None, last_error=HELD)  # no attempt used: it goes once they leave
                 continue
             if reason:
                 _finish(pk, sent_at=timezone.now(), skipped=True, last_error=reason)

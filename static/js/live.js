@@ -97,8 +97,8 @@
     };
     socket.onmessage = function (event) {
       var message = JSON.parse(event.data);
-      if (message.presence) { htmx.trigger(document.body, "presence"); return; }
-      if (message.rematch) { htmx.trigger(document.body, "rematch"); return; }
+      if (message.presence) { document.dispatchEvent(new CustomEvent("presence")); return; }
+      if (message.rematch) { document.dispatchEvent(new CustomEvent("rematch")); return; }
       if (message.gone) { gone = true; notice(message.gone, true); socket.close(); return; }
       if (message.removed) { notice(message.removed, false); return; }
       if (typeof message.version !== "number" || message.version <= shown()) return;
