@@ -91,8 +91,14 @@ def tap_play(page, card: str) -> list[str]:
 
 
 def touch_drag(page, source, target) -> None:
-    """A finger held on ``source``, slid onto ``target`` and lifted (real touch events)."""
+    """A finger held on ``source``, slid onto ``target`` and lifted (real touch events).
+
+    As a person would, the page is first scrolled so that the target space shows (the
+    strip of who is here below the board can leave a phone scrolled past the roads)."""
+    target.evaluate("e => { e.scrollIntoView({block: 'start'}); window.scrollBy(0, -8); }")
     start, end = source.bounding_box(), target.bounding_box()
+    height = page.viewport_size["height"]
+    assert 0 <= end["y"] and start["y"] + start["height"] <= height, "source and target on one screen"
     x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
     x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
     cdp = page.context.new_cdp_session(page)
