@@ -25,7 +25,7 @@ _MD_LINK = re.compile(r'href="(?:\./)?([a-z0-9-]+)\.md(#[^"]*)?"')
 
 
 def doc_path(kind: kinds.GameKind) -> Path:
-    """The game's rules file, named after the game: "Roman Poker" is roman-poker.md."""
+    """The game's rules file, named after the game: its name slugified, then ".md"."""
     return RULES_DIR / f"{slugify(kind.name)}.md"
 
 

@@ -5,8 +5,11 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect, JsonResponse
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.text import get_text_list
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
+
+from . import kinds
 
 THEME_COLOUR = "#8a2b1e"
 BACKGROUND_COLOUR = "#fbf8f1"
@@ -25,8 +28,8 @@ def manifest(request: HttpRequest) -> HttpResponse:
     body = {
         "name": "Roman Games",
         "short_name": "Roman Games",
-        "description": "Play Roman Poker, Roman Catacombs, Romi Rami, Building Roman Roads and Roman Road "
-                       "online, around one table, or on paper with printed score pads.",
+        "description": f"Play {get_text_list([kind.name for kind in kinds.all_kinds()], 'and')} online, "
+                       "around one table, or on paper with printed score pads.",
         "start_url": reverse("my_games"),
         "scope": "/",
         "display": "standalone",

@@ -8,6 +8,7 @@ from datetime import timedelta
 from django.urls import reverse
 from django.utils import timezone
 
+from games import kinds
 from games.templatetags.game_tags import ago
 
 
@@ -19,6 +20,11 @@ def test_the_manifest_names_the_site_its_icons_and_colour(client):
     assert body["start_url"] == reverse("my_games") and body["display"] == "standalone"
     plain = [icon["sizes"] for icon in body["icons"] if icon.get("purpose") != "maskable"]
     assert plain[:2] == ["192x192", "512x512"]
+
+
+def test_the_manifest_describes_every_registered_game(client):
+    description = client.get(reverse("manifest")).json()["description"]
+    assert all(kind.name in description for kind in kinds.all_kinds())
 
 
 def test_favicon_is_sent_to_the_icon_file(client):
