@@ -33,6 +33,7 @@ State (JSON-able; every list of cards has its top card last)::
       "amen": None,                          # the seat that called Amen (this or the last hand)
       "ended": None,                         # how the last hand ended: "amen", "blocked" or None
       "ready": [False, False, False],        # between hands: who is ready for the next one
+      "away": [False, False, False],         # who is away from the table (see "Away" below)
       "sheet": [{"hand": 1, "foundations": [...], "store": [...], "amen": 0,
                  "scores": [...], "totals": [...]}, ...],
       "totals": [0, 0, 0],
@@ -49,8 +50,22 @@ earlier hand arrive "too late" instead of landing in the next one)::
     {"type": "stuck"}         # declare stuck; when every seat has, the Search decks turn around
     {"type": "ready"}         # between hands, per seat: when all are ready the next hand is dealt
     {"type": "next_hand"}     # between hands, seat None (the table's timer): deal now
+    {"type": "away"}          # during a hand, the table marks the seat away (recorded for that seat)
+    {"type": "back"}          # the seat is back at the table (recorded for that seat)
 
-Decisions beyond the box (see the rules page): a declared-stuck seat is no
+Away: the site marks a seat ``away`` when it is no longer at the table (the seat
+has no page open and has not moved for a while: ``games/romanroad/web.py``)
+through the one move path, as an ``away`` move recorded for that seat, so it is
+in the log and replays. An away seat counts as stuck: it is not awaited
+(``to_act``), and when every seat is stuck or away the Search decks turn around
+(or the hand ends blocked), so the others' hand goes on and can end without it.
+The mark lasts across hands until the seat is back: any move of its own (a card,
+a flip, Stuck, Ready) or a ``back`` move (its page came back) clears it, and it
+plays on from where its cards lie. Away is never a choice a player makes, so
+``legal_moves`` does not list ``away`` or ``back``; the engine accepts them for
+any seat all the same (the site records them; a replay applies them).
+
+Decisions beyond the box (see the rules page): a declared-stuck or away seat is no
 longer awaited (``to_act``) but may still play a card to a Foundation, which
 takes the declaration back; when everyone is stuck again after three
 turn-arounds with no card played in between, nobody can ever play again and
@@ -95,6 +110,7 @@ NEW = "foundation:new"
 _FOUNDATION = re.compile(r"foundation:(0|[1-9][0-9]{0,5})", re.ASCII)
 _WORK = re.compile(r"work:([0-2])", re.ASCII)
 TOO_LATE_HAND = "Too late \u2014 the hand is over."
+AWAY, BACK = "away", "back"
 PLAYER = "{player}"
 
 
@@ -227,6 +243,23 @@ def running_scores(state: State) -> list[int]:
         hand_points(count, len(me["store"]), seat == amen, state["options"])
         for seat, (count, me) in enumerate(zip(played, state["seats"], strict=True))
     ]
+
+
+def away_seats(state: State) -> list[bool]:
+    """Per seat, whether it is away (a state from before the mark existed has nobody away)."""
+    return state.get("away") or [False] * state["players"]
+
+
+def everyone_stuck(state: State) -> bool:
+    """Has every seat declared stuck or is it away? Then the Search decks turn around."""
+    away = away_seats(state)
+    return all(me["stuck"] or away[seat] for seat, me in enumerate(state["seats"]))
+
+
+def _back(state: State, seat: int) -> None:
+    """The seat acts: whatever it does, it is at the table again."""
+    if away_seats(state)[seat]:
+        state["away"] = [False if number == seat else mark for number, mark in enumerate(away_seats(state))]
 
 
 def _copy(value):
@@ -364,6 +397,7 @@ def _not_playable(card: str) -> IllegalMove:
 def _move(state: State, seat: int | None, move: Move, rng: random.Random) -> None:
     seat = _seat(state, seat)
     _in_hand(state, move)
+    _back(state, seat)
     card = move.get("card")
     require(is_card(card), "Name the card you move by its id.")
     deck = parse(card)[0]
@@ -468,6 +502,7 @@ def _to_work(state: State, seat: int, card: str, where: tuple, number: int) -> N
 def _flip(state: State, seat: int | None, move: Move, rng: random.Random) -> None:
     seat = _seat(state, seat)
     _in_hand(state, move)
+    _back(state, seat)
     me = state["seats"][seat]
     require(
         not me["stuck"],
@@ -484,13 +519,31 @@ def _flip(state: State, seat: int | None, move: Move, rng: random.Random) -> Non
 def _stuck(state: State, seat: int | None, move: Move, rng: random.Random) -> None:
     seat = _seat(state, seat)
     _in_hand(state, move)
+    _back(state, seat)
     me = state["seats"][seat]
     require(not me["stuck"], "You have already declared stuck.")
     # Flip through the rest of the Search deck and turn the pile over: the whole deck in hand.
     me["search"], me["pile"] = me["search"] + me["pile"][::-1], []
     me["stuck"] = True
-    if all(other["stuck"] for other in state["seats"]):
+    if everyone_stuck(state):
         _turn_around(state)
+
+
+def _away(state: State, seat: int | None, move: Move, rng: random.Random) -> None:
+    """The table marks the seat away: it counts as stuck until it is back."""
+    seat = _seat(state, seat)
+    _in_hand(state, move)
+    require(not away_seats(state)[seat], "That seat is already away.")
+    state["away"] = [True if number == seat else mark for number, mark in enumerate(away_seats(state))]
+    if everyone_stuck(state):
+        _turn_around(state)
+
+
+def _come_back(state: State, seat: int | None, move: Move, rng: random.Random) -> None:
+    seat = _seat(state, seat)
+    require(state["phase"] != OVER, "The game is over.")
+    require(away_seats(state)[seat], "That seat is not away.")
+    _back(state, seat)
 
 
 def _ready(state: State, seat: int | None, move: Move, rng: random.Random) -> None:
@@ -498,6 +551,7 @@ def _ready(state: State, seat: int | None, move: Move, rng: random.Random) -> No
     require(state["phase"] != OVER, "The game is over.")
     require(state["phase"] == BETWEEN, f"Too late \u2014 hand {state['hand']} has already begun.")
     require(not state["ready"][seat], "You are already ready.")
+    _back(state, seat)
     state["ready"][seat] = True
     if all(state["ready"]):
         _deal(state, rng)
@@ -510,7 +564,15 @@ def _next_hand(state: State, seat: int | None, move: Move, rng: random.Random) -
     _deal(state, rng)
 
 
-MOVES = {"move": _move, "flip": _flip, "stuck": _stuck, "ready": _ready, "next_hand": _next_hand}
+MOVES = {
+    "move": _move,
+    "flip": _flip,
+    "stuck": _stuck,
+    "ready": _ready,
+    "next_hand": _next_hand,
+    AWAY: _away,
+    BACK: _come_back,
+}
 
 
 # --- Legal moves ------------------------------------------------------------------
@@ -589,6 +651,7 @@ def _seat_view(state: State, seat: int, played: list[int], running: list[int]) -
         "pile_count": len(me["pile"]),
         "pile_top": _card_view(state, me["pile"][-1]) if me["pile"] else None,
         "stuck": me["stuck"],
+        "away": away_seats(state)[seat],
         "ready": state["ready"][seat],
         "played": played[seat],
         "hand_score": running[seat],
@@ -632,6 +695,7 @@ def _own_view(state: State, seat: int) -> tuple[dict, dict[str, list[str]]]:
     you = {
         "seat": seat,
         "stuck": me["stuck"],
+        "away": away_seats(state)[seat],
         "ready": state["ready"][seat],
         "playable": playable,
         "stacks": stacks,
@@ -716,6 +780,8 @@ class RomanRoad:
         "stuck": frozenset({"type", "hand"}),
         "ready": frozenset({"type"}),
         "next_hand": frozenset({"type"}),
+        AWAY: frozenset({"type"}),
+        BACK: frozenset({"type"}),
     }
 
     # Hooks for bots and pages.
@@ -745,6 +811,7 @@ class RomanRoad:
             "amen": None,
             "ended": None,
             "ready": [False] * players,
+            "away": [False] * players,
             "sheet": [],
             "totals": [0] * players,
         }
@@ -752,9 +819,11 @@ class RomanRoad:
         return state
 
     def to_act(self, state: State) -> list[int]:
-        """In a hand every seat that has not declared stuck; between hands the seats not yet ready."""
+        """In a hand every seat that has not declared stuck and is not away; between hands the seats
+        not yet ready."""
         if state["phase"] == HAND:
-            return [seat for seat, me in enumerate(state["seats"]) if not me["stuck"]]
+            away = away_seats(state)
+            return [seat for seat, me in enumerate(state["seats"]) if not (me["stuck"] or away[seat])]
         if state["phase"] == BETWEEN:
             return [seat for seat, ready in enumerate(state["ready"]) if not ready]
         return []
@@ -817,6 +886,7 @@ class RomanRoad:
             "amen": state["amen"] if state["phase"] != HAND else None,
             "ended": state["ended"],
             "ready": list(state["ready"]),
+            "away": list(away_seats(state)),
             "hand_scores": running,
             "totals": totals,
             "sheet": _copy(state["sheet"]),
@@ -851,6 +921,12 @@ class RomanRoad:
             text = f"{PLAYER} is stuck."
             if after["turnarounds"] > before["turnarounds"]:
                 text += " Everyone is stuck: each Search deck's top card goes to the bottom."
+        elif kind == AWAY:
+            text = f"{PLAYER} is away: taken to be stuck until they are back."
+            if after["turnarounds"] > before["turnarounds"]:
+                text += " Everyone is stuck: each Search deck's top card goes to the bottom."
+        elif kind == BACK:
+            text = f"{PLAYER} is back."
         elif kind == "ready":
             text = f"{PLAYER} is ready."
             if after["hand"] > before["hand"]:

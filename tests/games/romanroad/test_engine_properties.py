@@ -39,11 +39,17 @@ def pick(state: dict, chooser: random.Random) -> tuple[int | None, dict]:
         waiting = R.to_act(state)
         seat = None if chooser.random() < 0.3 else chooser.choice(waiting)
     else:
+        if chooser.random() < 0.02:  # now and then the table marks a seat away, or it comes back
+            seat = chooser.randrange(state["players"])
+            return seat, {"type": "back" if state["away"][seat] else "away"}
         awaited = R.to_act(state)
         others = [
             seat for seat in range(state["players"]) if seat not in awaited and R.legal_moves(state, seat)
         ]
-        seat = chooser.choice(others) if others and chooser.random() < 0.2 else chooser.choice(awaited)
+        if not awaited:
+            seat = chooser.choice(others)
+        else:
+            seat = chooser.choice(others) if others and chooser.random() < 0.2 else chooser.choice(awaited)
     return seat, chooser.choice(R.legal_moves(state, seat))
 
 
@@ -224,6 +230,8 @@ WORDS = (
     "stuck",
     "ready",
     "next_hand",
+    "away",
+    "back",
     "foundation:new",
     "foundation:0",
     "foundation:1",

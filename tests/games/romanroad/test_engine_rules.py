@@ -495,6 +495,92 @@ def test_a_card_played_between_turn_arounds_keeps_the_hand_alive() -> None:
     assert state["phase"] == "hand" and state["fruitless"] == 1
 
 
+# --- Away -----------------------------------------------------------------------------
+
+
+def test_an_away_seat_counts_as_stuck_and_the_others_turn_the_decks_around_without_it() -> None:
+    state = arrange({"store": ["323-3"]}, {"store": ["58-3"]}, {"store": ["623-3"]})
+    before = state
+    state = R.apply(state, 2, {"type": "away"}, RNG)
+    assert state["away"] == [False, False, True] and R.to_act(state) == [0, 1]
+    assert R.describe(before, state, 2, {"type": "away"}) == (
+        "{player} is away: taken to be stuck until they are back."
+    )
+    assert R.view(state, 0)["seats"][2]["away"] is True and R.view(state, 2)["you"]["away"] is True
+    assert not state["seats"][2]["stuck"]  # its piles are left as they lie
+    state = R.apply(state, 0, {"type": "stuck"}, RNG)
+    before = state
+    state = R.apply(state, 1, {"type": "stuck"}, RNG)
+    assert state["turnarounds"] == 1 and R.to_act(state) == [0, 1]
+    assert "Everyone is stuck" in R.describe(before, state, 1, {"type": "stuck"})
+    assert state["away"] == [False, False, True]  # still away after the turn-around
+
+
+def test_the_away_mark_that_leaves_only_stuck_seats_turns_the_decks_around() -> None:
+    state = arrange({"store": ["323-3"]}, {"store": ["58-3"]})
+    state = R.apply(state, 0, {"type": "stuck"}, RNG)
+    before = state
+    state = R.apply(state, 1, {"type": "away"}, RNG)
+    assert state["turnarounds"] == 1 and R.to_act(state) == [0]
+    assert R.describe(before, state, 1, {"type": "away"}).endswith(
+        "Everyone is stuck: each Search deck's top card goes to the bottom."
+    )
+
+
+def test_a_hand_with_an_away_seat_ends_blocked_when_the_others_can_never_play() -> None:
+    state = arrange({"store": ["323-3", "323-2"]}, {"store": ["58-3", "58-2"]})
+    state = R.apply(state, 1, {"type": "away"}, RNG)
+    for _ in range(DEAD_AFTER + 1):
+        state = R.apply(state, 0, {"type": "stuck"}, RNG)
+    assert state["phase"] == "between" and state["ended"] == "blocked"
+    assert state["away"] == [False, True]
+
+
+@pytest.mark.parametrize(
+    "action",
+    [move("mk-323-1", "foundation:new"), {"type": "flip"}, {"type": "stuck"}, {"type": "back"}],
+)
+def test_an_away_seat_is_back_with_any_move_of_its_own_and_plays_on(action) -> None:
+    state = arrange({"store": ["323-3"]}, {"store": ["58-3", "323-1"]})
+    state = R.apply(state, 1, {"type": "away"}, RNG)
+    before = state
+    state = R.apply(state, 1, action, RNG)
+    assert state["away"] == [False, False]
+    assert 1 in R.to_act(state) or state["seats"][1]["stuck"]
+    if action["type"] == "back":
+        assert R.describe(before, state, 1, action) == "{player} is back."
+        assert state["seats"] == before["seats"]
+
+
+def test_away_lasts_across_hands_until_the_seat_is_ready_or_back() -> None:
+    state = arrange({"store": ["323-2"]}, {"store": ["58-3"]}, foundations=[run("mt-323-1")])
+    state = R.apply(state, 1, {"type": "away"}, RNG)
+    state = R.apply(state, 0, move("mt-323-2", "foundation:0"), RNG)
+    assert state["phase"] == "between" and state["away"] == [False, True]
+    assert R.to_act(state) == [0, 1]  # between hands the pause's clock takes an absent seat as ready
+    state = R.apply(state, 1, {"type": "ready"}, RNG)
+    assert state["away"] == [False, False]
+
+
+def test_away_and_back_refused_when_they_do_not_apply() -> None:
+    state = arrange({"store": ["323-3"]}, {"store": ["58-3"]})
+    refused(state, 0, {"type": "back"}, "That seat is not away.")
+    away = R.apply(state, 0, {"type": "away"}, RNG)
+    refused(away, 0, {"type": "away"}, "That seat is already away.")
+    refused(state, None, {"type": "away"}, "Only a player at this table can do that.")
+    refused(state, 5, {"type": "away"}, "Only a player at this table can do that.")
+    over = dict(state, phase="between")
+    refused(over, 0, {"type": "away"}, "Too late \u2014 the hand is over.")
+    assert {"type": "away"} not in R.legal_moves(state, 0) and {"type": "back"} not in R.legal_moves(away, 0)
+
+
+def test_a_state_from_before_the_away_mark_has_nobody_away() -> None:
+    state = arrange({"store": ["323-3"]}, {"store": ["58-3"]})
+    del state["away"]
+    assert R.to_act(state) == [0, 1] and R.view(state, 0)["away"] == [False, False]
+    assert R.apply(state, 1, {"type": "away"}, RNG)["away"] == [False, True]
+
+
 # --- Amen and the hand's end ------------------------------------------------------------
 
 
