@@ -25,6 +25,7 @@ class CatacombsKind(GameKind):
     engine = CATACOMBS
     strategy = staticmethod(bot.choose)
     board_template = "catacombs/board.html"
+    stylesheet = "catacombs/catacombs.css"
     notices = {
         "table_step": "New cards are up in {game}: choose a book to write, or pass.",
         "table_step_subject": "{game}: new cards are up — your write",

@@ -21,6 +21,7 @@ class PokerKind(GameKind):
     engine = POKER
     strategy = staticmethod(bot.choose)
     board_template = "poker/board.html"
+    stylesheet = "poker/poker.css"
     pad = score_pad
     sheet = SHEET
     options = {

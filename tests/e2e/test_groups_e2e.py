@@ -87,7 +87,7 @@ def test_a_game_night_with_two_tables_and_a_sheet(open_page, make_user, live_ser
     for game in tonight:
         assert game.code in text
     assert "on paper" in text
-    played = {row.locator(".cc-pname").inner_text(): row.inner_text() for row in rows.all()}
+    played = {row.locator(".name").inner_text(): row.inner_text() for row in rows.all()}
     assert "3 played" in played["Anna"] and "2 played" in played["Ben"] and "2 played" in played["Clara"]
     tv.screenshot(path=str(ARTIFACTS / "group-night-tv.png"))
 
