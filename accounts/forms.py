@@ -70,6 +70,31 @@ class ProfileForm(forms.ModelForm):
         fields = ["display_name"]
 
 
+class EmailChangeForm(forms.Form):
+    """A new address, with the password: whoever has the open page alone cannot move the account."""
+
+    email = forms.EmailField(label="New e-mail address")
+    password = forms.CharField(label="Your password", widget=forms.PasswordInput, strip=False)
+
+    def __init__(self, *args, user: User, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.user = user
+
+    def clean_email(self) -> str:
+        email = self.cleaned_data["email"].strip().lower()
+        if email == self.user.email and self.user.email_verified:
+            raise forms.ValidationError("That is your address already.")
+        if User.objects.filter(email=email).exclude(pk=self.user.pk).exists():
+            raise forms.ValidationError("Another account uses that address.")
+        return email
+
+    def clean_password(self) -> str:
+        password = self.cleaned_data["password"]
+        if not self.user.check_password(password):
+            raise forms.ValidationError("That is not the password of this account.")
+        return password
+
+
 class CloseAccountForm(forms.Form):
     """Closing an account asks for its password, or from a guest (who has none) a typed word."""
 

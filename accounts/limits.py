@@ -36,6 +36,10 @@ SENTENCES = {
     "signups": "Too many accounts were made from here in the last hour. Wait a while, then try again.",
     "password_resets": "Too many password-reset requests came from here. Wait an hour, then try again.",
     "reset_mails": "Too many password-reset requests came from here. Wait an hour, then try again.",
+    "verify_mails": (
+        "Several confirmation links went out in the last hour. Wait a while for them to arrive, "
+        "then ask again."
+    ),
     "sheets": "Too many score sheets were started from here in the last hour. Wait a while, then try again.",
     "moves": "Moves are coming faster than any player makes them. Wait a moment, then play on.",
     "polls": "This page asked for news faster than it needs to. Wait a moment, then reload it.",

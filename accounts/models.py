@@ -34,6 +34,11 @@ class UserManager(BaseUserManager):
 class User(AbstractBaseUser, PermissionsMixin):
     # NULL for guests; unique among those who have one.
     email = models.EmailField(unique=True, null=True, blank=True)
+    # True once a signed link mailed to ``email`` was opened by this account (accounts.verification);
+    # until then the only mail it gets is that link (and a password reset to this, its sign-up address).
+    email_verified = models.BooleanField(default=False)
+    # A new address asked for on the account page: it replaces ``email`` when its link is opened.
+    pending_email = models.EmailField(blank=True)
     display_name = models.CharField(max_length=40)
     is_guest = models.BooleanField(default=False)
     is_staff = models.BooleanField(default=False)

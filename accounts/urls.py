@@ -7,6 +7,9 @@ from .forms import EmailAuthenticationForm
 urlpatterns = [
     path("signup/", views.signup, name="signup"),
     path("profile/", views.profile, name="profile"),
+    path("profile/email/", views.change_email, name="change_email"),
+    path("verify/send/", views.send_verification, name="send_verification"),
+    path("verify/<str:token>/", views.verify_email, name="verify_email"),
     path("time-zone/", views.time_zone, name="time_zone"),
     path("profile/data/", views.my_data, name="my_data"),
     path("profile/close/", views.close_account, name="close_account"),

@@ -15,8 +15,8 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
-from . import privacy, timezones
-from .forms import CloseAccountForm, ProfileForm, SignUpForm
+from . import privacy, timezones, verification
+from .forms import CloseAccountForm, EmailChangeForm, ProfileForm, SignUpForm
 from .limits import exceeded, limit, too_many
 from .models import User
 
@@ -46,11 +46,17 @@ def signup(request: HttpRequest) -> HttpResponse:
             user.display_name = data["display_name"]
             user.is_guest = False
             user.set_password(data["password"])
+            user.email_verified = False
             user.save()
+        verification.send(user)
         # Failed sign-ins for this e-mail came before it had an account: they were nobody's.
         reset_signin_failures(username=user.email)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, f"Welcome, {user.display_name}.")
+        messages.success(
+            request,
+            f"Welcome, {user.display_name}. "
+            f"A link to confirm your e-mail address is on its way to {user.email}.",
+        )
         return redirect(safe_next(request))
     status = 400 if request.method == "POST" else 200
     return render(
@@ -69,6 +75,15 @@ def time_zone(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def _profile_page(request: HttpRequest, form=None, email_form=None, status: int = 200) -> HttpResponse:
+    context = {
+        "form": form or ProfileForm(instance=request.user),
+        "email_form": email_form or EmailChangeForm(user=request.user),
+        "awaiting": verification.awaiting(request.user),
+    }
+    return render(request, "accounts/profile.html", context, status=status)
+
+
 @login_required
 def profile(request: HttpRequest) -> HttpResponse:
     form = ProfileForm(request.POST or None, instance=request.user)
@@ -76,8 +91,54 @@ def profile(request: HttpRequest) -> HttpResponse:
         form.save()
         messages.success(request, "Saved.")
         return redirect("profile")
-    status = 400 if request.method == "POST" else 200
-    return render(request, "accounts/profile.html", {"form": form}, status=status)
+    return _profile_page(request, form, status=400 if request.method == "POST" else 200)
+
+
+@login_required
+@require_POST
+def change_email(request: HttpRequest) -> HttpResponse:
+    """A new address: it becomes the account's once the link mailed to it is opened."""
+    if request.user.is_guest:
+        return redirect("signup")
+    if exceeded(request, "verify_mails"):
+        return too_many(request, "verify_mails")
+    form = EmailChangeForm(request.POST, user=request.user)
+    if not form.is_valid():
+        return _profile_page(request, email_form=form, status=400)
+    address = verification.ask_for(request.user, form.cleaned_data["email"])
+    messages.success(
+        request,
+        f"A link is on its way to {address}: open it to make that your address. "
+        f"Until then the site writes to {request.user.email}.",
+    )
+    return redirect("profile")
+
+
+@login_required
+@require_POST
+def send_verification(request: HttpRequest) -> HttpResponse:
+    """Send the link again (limited: each one is an e-mail to an address not yet confirmed)."""
+    if not verification.awaiting(request.user):
+        messages.info(request, "Your address is confirmed already; there is no link to send.")
+        return redirect("profile")
+    if exceeded(request, "verify_mails"):
+        return too_many(request, "verify_mails")
+    address = verification.send(request.user)
+    messages.success(request, f"A new link is on its way to {address}. Check your inbox (and spam folder).")
+    return redirect("profile")
+
+
+@login_required
+@require_GET
+def verify_email(request: HttpRequest, token: str) -> HttpResponse:
+    """The link from the e-mail, opened while signed in (a signed-out visitor signs in first)."""
+    try:
+        user = verification.confirm(request.user, token)
+    except verification.LinkRefused as refused:
+        context = {"message": refused.message, "awaiting": verification.awaiting(request.user)}
+        return render(request, "accounts/verify_refused.html", context, status=refused.status)
+    messages.success(request, f"Thank you: {user.email} is confirmed as your address.")
+    return redirect("profile")
 
 
 @login_required

@@ -296,6 +296,8 @@ RATE_LIMITS = {
     # password-reset requests per client, and per e-mail address asked for
     "password_resets": env_rate("RATE_LIMIT_PASSWORD_RESETS", "10/h"),
     "reset_mails": env_rate("RATE_LIMIT_RESET_MAILS", "3/h"),
+    # links that confirm an e-mail address, asked for again or for a new address, per account
+    "verify_mails": env_rate("RATE_LIMIT_VERIFY_MAILS", "5/h"),
     "sheets": env_rate("RATE_LIMIT_SHEETS", "30/h"),  # new in-person score sheets
     "moves": env_rate("RATE_LIMIT_MOVES", "120/m"),  # a realtime table is quick, a flood quicker
     # per valid session (a page saw it), else address; live tables redraw often

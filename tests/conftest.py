@@ -57,8 +57,14 @@ def abuse_limits(settings):
 def make_user(db):
     from accounts.models import User
 
-    def make(name: str = "Julius", email: str | None = None, password: str = "a-long-Passw0rd") -> User:
-        return User.objects.create_user(email or f"{name.lower()}@example.com", password, display_name=name)
+    def make(
+        name: str = "Julius", email: str | None = None, password: str = "a-long-Passw0rd",
+        verified: bool = True,
+    ) -> User:
+        """A player with an account; their address confirmed unless ``verified=False``."""
+        return User.objects.create_user(
+            email or f"{name.lower()}@example.com", password, display_name=name, email_verified=verified
+        )
 
     return make
 

@@ -33,7 +33,7 @@ from django.template.loader import render_to_string
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
-from accounts import timezones
+from accounts import timezones, verification
 
 from .. import kinds, presence
 from ..models import Game, Notification, NotificationPrefs, Seat
@@ -110,6 +110,10 @@ def skip_reason(note: Notification) -> str:
     user = note.user
     if not user.is_active or not user.email:
         return "no address"
+    if note.kind == VERIFY:  # asked for by the player: no setting holds it back
+        return "" if verification.still_awaited(user, note.context.get("address", "")) else "link not needed"
+    if not user.email_verified:
+        return "address not verified"
     prefs = NotificationPrefs.objects.filter(user=user).first()
     mode = prefs.mode if prefs else NotificationPrefs.Mode.IMMEDIATE
     if mode == NotificationPrefs.Mode.NONE:
@@ -127,6 +131,7 @@ def notices(slug: str, table: str) -> dict[str, str]:
     return {name: kind.notice(name, table) for name in kinds.NOTICES}
 
 
+VERIFY = "verify"  # the link that verifies an address: the one mail an unverified address gets
 HELD_KINDS = {"turn", "host_step"}  # mail about a table the player may be sitting at
 HELD = "held: the player is at the table"
 
@@ -156,6 +161,8 @@ def render(note: Notification) -> EmailMultiAlternatives:
 
 
 def _render(note: Notification) -> EmailMultiAlternatives:
+    if note.kind == VERIFY:
+        return _render_verify(note)
     unsubscribe_url = absolute(reverse("notify_unsubscribe", args=[make_token(note.user_id)]))
     context = {
         **note.context,
@@ -188,6 +195,29 @@ def _render(note: Notification) -> EmailMultiAlternatives:
         },
     )
     message.attach_alternative(render_to_string(f"emails/{note.kind}.html", context), "text/html")
+    return message
+
+
+def _render_verify(note: Notification) -> EmailMultiAlternatives:
+    """The link that verifies an address, to that address (a new one is not yet the account's)."""
+    address = note.context["address"]
+    token = verification.make_token(note.user_id, address)
+    context = {
+        "name": note.user.display_name,
+        "address": address,
+        "verify_url": absolute(reverse("verify_email", args=[token])),
+        "days": verification.LINK_LIFETIME.days,
+        "site_url": settings.SITE_URL,
+    }
+    subject = " ".join(render_to_string("emails/verify_subject.txt", context).split())
+    context["subject"] = subject
+    message = EmailMultiAlternatives(
+        subject=subject,
+        body=render_to_string("emails/verify.txt", context).strip() + "\n",
+        to=[address],
+        headers={"Auto-Submitted": "auto-generated", "X-Roman-Notification": str(note.pk)},
+    )
+    message.attach_alternative(render_to_string("emails/verify.html", context), "text/html")
     return message
 
 

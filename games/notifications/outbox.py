@@ -55,10 +55,11 @@ class Planned:
 
 
 def people(user_ids: Iterable[int]) -> dict[int, Person]:
-    """Active users with an address, by id, with their preferences (one query)."""
+    """Active users with a verified address, by id, with their preferences (one query). An address
+    not yet verified gets no mail but its link (``accounts.verification``)."""
     rows = (
         get_user_model()
-        .objects.filter(pk__in=set(user_ids), is_active=True, email__isnull=False)
+        .objects.filter(pk__in=set(user_ids), is_active=True, email__isnull=False, email_verified=True)
         .exclude(email="")
         .values_list("pk", "email", "notify__mode", "notify__always")
     )
