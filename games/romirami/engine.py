@@ -289,14 +289,18 @@ def _new_turn(seat: int) -> dict:
     return {"seat": seat, "took": [], "completed": [], "drew": 0, "discarded": 0}
 
 
+def tile_counts(tile: int, side: str, held: list[list[str]]) -> list[int]:
+    """Per player holding the contracts ``held``, what side ``side`` of trophy tile ``tile``
+    counts: their contracts of its suit, or the icons it names on their contracts."""
+    face = edition()["trophies"][tile][side]
+    if side == "suit":
+        return [sum(contract(c)["suit"] == face["suit"] for c in cards) for cards in held]
+    return [sum(contract(c)["parts"].count(face["icon"]) for c in cards) for cards in held]
+
+
 def trophy_counts(state: State, tile: int) -> list[int]:
     """Per seat, what the shown side of a trophy tile counts (contracts of a suit, or icons)."""
-    info = edition()["trophies"][tile]
-    side = state["trophies"][tile]
-    face = info[side]
-    if side == "suit":
-        return [sum(contract(c)["suit"] == face["suit"] for c in held) for held in state["contracts"]]
-    return [sum(contract(c)["parts"].count(face["icon"]) for c in held) for held in state["contracts"]]
+    return tile_counts(tile, state["trophies"][tile], state["contracts"])
 
 
 def trophy_leader(counts: list[int]) -> int | None:
@@ -312,35 +316,55 @@ def trophy_label(tile: int, side: str) -> str:
     return f"Most {face['icon']}-card icons ({face['points']})"
 
 
-def trophy_points(state: State) -> list[int]:
-    """Per seat, the points of the trophies it would get now."""
-    won = [0] * state["players"]
-    for tile, info in enumerate(edition()["trophies"]):
-        leader = trophy_leader(trophy_counts(state, tile))
+def trophies_won(sides: list[str], held: list[list[str]]) -> list[list[int]]:
+    """Per player holding the contracts ``held``, the points of each trophy tile (0 where it is
+    not theirs), the tiles showing ``sides``."""
+    won = [[0] * len(sides) for _ in held]
+    for tile, side in enumerate(sides):
+        leader = trophy_leader(tile_counts(tile, side, held))
         if leader is not None:
-            won[leader] += info[state["trophies"][tile]]["points"]
+            won[leader][tile] = edition()["trophies"][tile][side]["points"]
     return won
 
 
+def trophy_points(state: State) -> list[int]:
+    """Per seat, the points of the trophies it would get now."""
+    return [sum(tiles) for tiles in trophies_won(state["trophies"], state["contracts"])]
+
+
+def points_of(held: list[str]) -> int:
+    """What the contracts ``held`` score."""
+    return sum(contract(c)["points"] for c in held)
+
+
 def contract_points(state: State, seat: int) -> int:
-    return sum(contract(c)["points"] for c in state["contracts"][seat])
+    return points_of(state["contracts"][seat])
+
+
+def total(contract_points: int, trophy_points: int, bonus_cards: int, star_used: bool) -> int:
+    """A player's score: contracts, trophies, 1 per Suit Bonus card and 1 for an unused Star."""
+    return contract_points + trophy_points + bonus_cards + (not star_used)
 
 
 def seat_scores(state: State) -> list[int]:
     trophies = trophy_points(state)
     return [
-        contract_points(state, seat)
-        + trophies[seat]
-        + len(state["bonus"][seat])
-        + (not state["star_used"][seat])
+        total(
+            contract_points(state, seat), trophies[seat], len(state["bonus"][seat]), state["star_used"][seat]
+        )
         for seat in range(state["players"])
     ]
 
 
+def ranking(scores: list[int], bonus_cards: list[int]) -> list[int]:
+    """Finishing place per player (1 = best): score, then Suit Bonus cards; still equal, shared."""
+    keys = list(zip(scores, bonus_cards, strict=True))
+    return [1 + sum(other > mine for other in keys) for mine in keys]
+
+
 def places(state: State) -> list[int]:
     """Finishing place per seat (1 = best): score, then Suit Bonus cards; still equal, shared."""
-    keys = list(zip(seat_scores(state), (len(b) for b in state["bonus"]), strict=True))
-    return [1 + sum(other > mine for other in keys) for mine in keys]
+    return ranking(seat_scores(state), [len(b) for b in state["bonus"]])
 
 
 def _draw(state: State, rng: random.Random) -> int | None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from scoresheets.layout import Unit, ordinal, padded
 
-from .sheet import contracts, data, suit_name, trophy_label
+from .engine import edition, suit_name, trophy_label
+from .sheet import contracts
 
 TEMPLATE = "romirami/pad.html"
 PER_PAGE = 1
@@ -17,7 +18,7 @@ def reference() -> list[dict]:
     """The contract requirements with their points and bonus suits, for the footer."""
     return [
         {"name": r["name"], "points": r["points"], "suits": ", ".join(suit_name(s) for s in r["suits"])}
-        for r in data()["requirements"]
+        for r in edition()["requirements"]
     ]
 
 
@@ -28,12 +29,12 @@ def _pairs(items: list[dict]) -> list[list[dict | None]]:
 
 def _trophy_rows(players: list[dict], sides: list[str] | None) -> list[dict]:
     rows = []
-    for number, tile in enumerate(data()["trophies"]):
+    for number, tile in enumerate(edition()["trophies"]):
         rows.append(
             {
                 "tile": tile["tile"],
-                "suit": trophy_label(tile, "suit"),
-                "combo": trophy_label(tile, "combo"),
+                "suit": trophy_label(number, "suit"),
+                "combo": trophy_label(number, "combo"),
                 "side": sides[number] if sides else None,
                 "values": [p["trophies"][number] if p["filled"] else None for p in players],
             }
@@ -52,7 +53,7 @@ def _unit(players: list[dict], sides: list[str] | None, message: str = "") -> Un
         "trophies": _trophy_rows(players, sides),
         "reference_rows": _pairs(reference()),
         "message": message,
-        "end_contracts": data()["end_contracts"],
+        "end_contracts": edition()["end_contracts"],
     }
 
 

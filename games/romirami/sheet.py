@@ -1,12 +1,11 @@
 """Romi Rami's sheet, kept by hand: contracts, trophies, Suit Bonus cards, the Star.
 
-Contracts are the published cards, read from the Romi Rami engine's data
-(``games/romirami/data/romirami.json``, one source for both): each of the 36
-exists once, so a contract is with at most one player. Trophies follow from
-the contracts and the four trophy sides the table shows; a tie for the most
-gives the trophy to nobody. Total: contract points + trophies + 1 per Suit
-Bonus card + 1 for an unused Star. Equal totals: most Suit Bonus cards wins;
-still equal, the place is shared.
+The rules are the engine's pure functions, called here rather than copied: its contract
+cards (each of the 36 exists once, so a contract is with at most one player), the trophies
+the contracts win on the four sides the table shows (a tie for the most gives the trophy to
+nobody), the total (contract points + trophies + 1 per Suit Bonus card + 1 for an unused
+Star), the places (equal totals: most Suit Bonus cards wins; still equal, the place is
+shared) and the contracts that end the game.
 """
 
 from __future__ import annotations
@@ -20,61 +19,24 @@ from games.rules import IllegalMove
 from scoresheets.entries import EntryForm, SeatField
 from scoresheets.scoring import Entry, Scorer, State, check_names, require, seat, whole
 
-from .engine import ROMIRAMI, edition
+from . import engine
+from .engine import ROMIRAMI, SIDES, edition, suit_name, trophy_label
 
-SIDES = ("suit", "combo")
-MAX_BONUS = 92  # every Number card
-
-
-def data() -> dict:
-    """Suits, contract requirements, trophies and end counts: the engine's card data."""
-    return edition()
-
-
-def suit_name(suit: str) -> str:
-    return next(s["name"] for s in data()["suits"] if s["id"] == suit)
+MAX_BONUS = len(engine.number_cards())  # every Number card
 
 
 @cache
 def contracts() -> dict[str, dict]:
-    """Contract id ("run5-diamond") -> name, parts, points, suit, label."""
-    cards = {}
-    for requirement in data()["requirements"]:
-        slug = requirement["name"].lower().replace(" + ", "+").replace(" ", "")
-        for suit in requirement["suits"]:
-            cards[f"{slug}-{suit}"] = {
-                "name": requirement["name"],
-                "parts": requirement["parts"],
-                "points": requirement["points"],
-                "suit": suit,
-                "label": f"{requirement['name']} ({suit_name(suit)}, {requirement['points']})",
-            }
-    return cards
-
-
-def trophy_label(tile: dict, side: str) -> str:
-    face = tile[side]
-    if side == "suit":
-        return f"Most {suit_name(face['suit'])} contracts ({face['points']})"
-    return f"Most {face['icon']}-card icons ({face['points']})"
-
-
-def _trophy_counts(tile: dict, side: str, held: list[list[str]]) -> list[int]:
-    face = tile[side]
-    if side == "suit":
-        return [sum(contracts()[c]["suit"] == face["suit"] for c in cards) for cards in held]
-    return [sum(contracts()[c]["parts"].count(face["icon"]) for c in cards) for cards in held]
+    """The engine's contract cards by id ("run5-diamond"), each with the label the sheet shows."""
+    return {
+        key: {**card, "label": f"{card['name']} ({suit_name(card['suit'])}, {card['points']})"}
+        for key, card in engine.contract_cards().items()
+    }
 
 
 def trophies(state: State) -> list[list[int]]:
     """Per player, the points of each of the four trophies (0 when not theirs)."""
-    won = [[0] * len(data()["trophies"]) for _ in state["names"]]
-    for number, (tile, side) in enumerate(zip(data()["trophies"], state["options"]["trophies"], strict=True)):
-        counts = _trophy_counts(tile, side, state["contracts"])
-        best = max(counts)
-        if best > 0 and counts.count(best) == 1:
-            won[counts.index(best)][number] = tile[side]["points"]
-    return won
+    return engine.trophies_won(state["options"]["trophies"], state["contracts"])
 
 
 class ContractForm(EntryForm):
@@ -124,19 +86,20 @@ class RomiRamiScorer(Scorer):
         return {
             f"trophy_{number}": forms.ChoiceField(
                 label=f"Trophy {tile['tile']}",
-                choices=[(side, trophy_label(tile, side)) for side in SIDES],
+                choices=[(side, trophy_label(number, side)) for side in SIDES],
                 initial="suit",
                 widget=forms.RadioSelect,
             )
-            for number, tile in enumerate(data()["trophies"])
+            for number, tile in enumerate(edition()["trophies"])
         }
 
-    def form_options(self, data_: dict) -> dict:
-        return {"trophies": [data_[f"trophy_{n}"] for n in range(len(data()["trophies"]))]}
+    def form_options(self, data: dict) -> dict:
+        return {"trophies": [data[f"trophy_{n}"] for n in range(len(edition()["trophies"]))]}
 
     def options(self, raw: dict) -> dict:
-        sides = raw.get("trophies", ["suit"] * len(data()["trophies"]))
-        valid = isinstance(sides, list) and len(sides) == len(data()["trophies"])
+        tiles = len(edition()["trophies"])
+        sides = raw.get("trophies", ["suit"] * tiles)
+        valid = isinstance(sides, list) and len(sides) == tiles
         require(
             valid and all(side in SIDES for side in sides), "Choose a side for each of the four trophies."
         )
@@ -184,15 +147,16 @@ class RomiRamiScorer(Scorer):
 
     def summary(self, state: State) -> dict:
         won = trophies(state)
-        contract_points = [sum(contracts()[c]["points"] for c in held) for held in state["contracts"]]
+        contract_points = [engine.points_of(held) for held in state["contracts"]]
         star = [0 if used else 1 for used in state["star_used"]]
         totals = [
-            points + sum(trophy) + bonus + extra
-            for points, trophy, bonus, extra in zip(contract_points, won, state["bonus"], star, strict=True)
+            engine.total(points, sum(trophy), bonus, used)
+            for points, trophy, bonus, used in zip(
+                contract_points, won, state["bonus"], state["star_used"], strict=True
+            )
         ]
-        keys = list(zip(totals, state["bonus"], strict=True))
-        ranks = [1 + sum(other > mine for other in keys) for mine in keys]
-        needed = data()["end_contracts"][str(len(state["names"]))]
+        ranks = engine.ranking(totals, state["bonus"])
+        needed = engine.end_contracts(len(state["names"]))
         enough = [
             n for n, held in zip(state["names"], state["contracts"], strict=True) if len(held) >= needed
         ]
@@ -204,8 +168,7 @@ class RomiRamiScorer(Scorer):
             "contract_points": contract_points,
             "trophies": won,
             "trophy_labels": [
-                trophy_label(tile, side)
-                for tile, side in zip(data()["trophies"], state["options"]["trophies"], strict=True)
+                trophy_label(number, side) for number, side in enumerate(state["options"]["trophies"])
             ],
             "star": star,
             "totals": totals,

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
 
+from games.romirami import engine
 from games.romirami.sheet import SHEET as ROMI_RAMI
 from games.romirami.sheet import contracts
 from games.rules import IllegalMove
@@ -103,3 +105,24 @@ def test_bad_entries_are_refused(entry, reason):
 def test_trophy_sides_are_checked():
     with pytest.raises(IllegalMove, match="side for each of the four trophies"):
         ROMI_RAMI.new(NAMES, {"trophies": ["suit"]})
+
+
+def test_the_sheet_scores_a_table_as_the_engine_does():
+    """One source of each rule: the same contracts, Suit Bonus piles and Stars score and place
+    the same on the sheet as in an online game."""
+    state = engine.ROMIRAMI.setup(3, {}, random.Random(7))
+    keys = list(contracts())
+    state["contracts"] = [keys[0:3] + keys[30:32], keys[5:9], keys[20:22]]
+    state["bonus"] = [[1, 2], [], [3, 4]]
+    state["star_used"] = [True, False, False]
+    sheet = {
+        "names": ["Anna", "Ben", "Clara"],
+        "options": {"trophies": list(state["trophies"])},
+        "contracts": state["contracts"],
+        "bonus": [2, 0, 2],
+        "star_used": state["star_used"],
+    }
+    summary = ROMI_RAMI.summary(sheet)
+    assert [sum(won) for won in summary["trophies"]] == engine.trophy_points(state)
+    assert summary["totals"] == engine.seat_scores(state)
+    assert summary["places"] == engine.places(state)
