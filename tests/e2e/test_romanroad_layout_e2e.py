@@ -27,7 +27,8 @@ def with_foundations(game: Game, count: int) -> Game:
     """The table with ``count`` Foundations in play, each a 1 with the 2 and the 3 of its suit on
     it where those are still in a seat's hands (every card stays in exactly one place)."""
     state = game.state
-    places = [place for seat in state["seats"] for place in (seat["store"], *seat["work"], seat["search"], seat["pile"])]
+    places = [place for seat in state["seats"] for place in (seat["store"], *seat["work"])]
+    places += [seat[name] for seat in state["seats"] for name in ("search", "pile")]
 
     def take(card: str) -> bool:
         for place in places:
