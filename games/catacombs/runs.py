@@ -74,6 +74,21 @@ def start_solo(user) -> Game:
         return _new_run(user, {"solo": True})
 
 
+DAILY_CLOSED = (
+    "Today's daily run is ranked, so it is open only to signed-in players whose e-mail address is "
+    "confirmed (one attempt each). A solo run, on a fresh deck and unranked, is open to everyone."
+)
+
+
+def daily_refusal(user) -> str | None:
+    """Why ``user`` may not start the day's ranked run, or None. A guest or an address not yet
+    confirmed costs nothing to make, so either would let anyone see the day's deck before their
+    ranked attempt; such players get no daily run at all (no preview, no practice on that deck)."""
+    if user is None or not user.is_authenticated or user.is_guest or not user.email_verified:
+        return DAILY_CLOSED
+    return None
+
+
 @dataclass
 class DailyStart:
     game: Game
@@ -81,7 +96,10 @@ class DailyStart:
 
 
 def start_daily(user, day: date | None = None) -> DailyStart:
-    """Today's run for ``user``: a new one, or the one they already have (one ranked attempt a day)."""
+    """Today's run for ``user``: a new one, or the one they already have (one ranked attempt a day,
+    per account: another browser or device of the same account gets the same run)."""
+    if refusal := daily_refusal(user):
+        raise services.MoveRejected(refusal, 403)
     day = day or today()
     with transaction.atomic():
         # Lock the player's row so two quick clicks cannot both create a run.

@@ -94,9 +94,12 @@ def solo_start(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 def daily_start(request: HttpRequest) -> HttpResponse:
+    """Only a confirmed account starts the day's run; anyone else is told why (no guest is made)."""
+    if refusal := runs.daily_refusal(request.user):
+        return render(request, "catacombs/daily_closed.html", {"message": refusal}, status=403)
     if over := _runs_limited(request):
         return limits.too_many(request, over)
-    started = runs.start_daily(_player(request))
+    started = runs.start_daily(request.user)
     if started.created or started.game.status == Game.Status.ACTIVE:
         if not started.created:
             messages.info(request, "You have already started today's run: here it is.")
@@ -136,6 +139,7 @@ def daily_board(request: HttpRequest, day: str | None = None) -> HttpResponse:
         mine = runs.daily_runs(on).filter(host=request.user).first()
     context = {
         "day": on, "board": board, "is_today": on == runs.today(), "mine": mine,
+        "daily_refusal": runs.daily_refusal(request.user),
         "next_run_at": runs.next_turnover(),
     }
     return render(request, "catacombs/daily.html", context)

@@ -1,4 +1,4 @@
-"""A solo or daily run started by a visitor makes a guest: the platform's guest limit counts it."""
+"""A solo run started by a visitor makes a guest: the platform's guest limit counts it."""
 
 import pytest
 from django.urls import reverse
@@ -9,7 +9,7 @@ from accounts.models import User
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("start", ["catacombs_solo", "catacombs_daily_start"])
+@pytest.mark.parametrize("start", ["catacombs_solo"])
 def test_guests_made_by_starting_a_run_are_limited_per_address(client, abuse_limits, start):
     abuse_limits.RATE_LIMITS = {**abuse_limits.RATE_LIMITS, "guests": "1/h"}
     assert client.post(reverse(start), {"display_name": "Paula"}).status_code == 302

@@ -428,7 +428,8 @@ def test_solo_start_needs_post(client, make_user):
     assert client.get(reverse("catacombs_solo")).status_code == 405
 
 
-def test_home_page_offers_solo_and_the_daily_run(client):
+def test_home_page_offers_solo_and_the_daily_run(client, make_user):
+    client.force_login(make_user("Anna"))  # the daily run is for confirmed accounts
     body = client.get(reverse("home")).content.decode()
     assert reverse("catacombs_solo") in body and reverse("catacombs_daily_start") in body
 
