@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from django.db import connection, transaction
+
 from .models import Game, Move
 from .services import initial_state, move_rng
 
@@ -30,3 +32,25 @@ def replay(game: Game) -> dict | None:
     for _, _, after in steps(game, state):
         state = after
     return state
+
+
+def _snapshot() -> None:
+    """Called first in a transaction (not a savepoint, whose isolation is its outer one's): the rest
+    of it reads one moment of the database (PostgreSQL's REPEATABLE READ): a game's state and its
+    log as they were together, however many moves land meanwhile. SQLite's one writer gives the
+    same without asking."""
+    if connection.vendor == "postgresql" and connection.in_atomic_block and not connection.savepoint_ids:
+        with connection.cursor() as cursor:
+            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+
+
+def check(pk: int) -> tuple[Game, bool] | None:
+    """Game ``pk`` and whether its log replays to its state, both read from one snapshot
+    (None if the game is gone). Run outside any transaction: inside one, the snapshot is the
+    caller's to take."""
+    with transaction.atomic():
+        _snapshot()
+        game = Game.objects.filter(pk=pk).first()
+        if game is None:
+            return None
+        return game, replay(game) == game.state
