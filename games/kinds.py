@@ -50,6 +50,9 @@ class GameKind:
     # document.
     script: str | None = None
     stylesheet: str | None = None  # the game's styles ("<slug>/<slug>.css"), linked by every page
+    # The shared screen's partial (#board, drawn from the table's view, seat None, with
+    # ``board_context``), served at /g/<code>/tv/; None for a game without one.
+    tv_template: str | None = None
     poll_seconds: int = 2  # how often an open page polls while its WebSocket is down
     # Which tables may run on a clock (``timed_turn``), so beat looks at them: the table options
     # that put one on a clock ({} = every table of the game), or None for a game without clocks.
@@ -195,3 +198,8 @@ def all_kinds() -> Iterator[GameKind]:
 
 def slugs() -> list[str]:
     return sorted(_KINDS)
+
+
+def with_tv() -> list[str]:
+    """The games that have a shared screen."""
+    return [slug for slug, kind in _KINDS.items() if kind.tv_template]

@@ -17,6 +17,12 @@ def viewer_seat(seats: list[Seat], user) -> Seat | None:
     return next((s for s in seats if s.user_id == user.pk and not s.left), None)
 
 
+def seat_names(seats: list[Seat], players: int) -> list[str]:
+    """The name at each position of the table ("Seat 3" where nobody sits)."""
+    names = {s.position: s.name for s in seats}
+    return [names.get(i, f"Seat {i + 1}") for i in range(players)]
+
+
 def here_positions(seats: list[Seat]) -> set[int]:
     """Positions of the seats with a page at the table right now (one query)."""
     present = presence.here(s.pk for s in seats if s.user_id is not None)
@@ -27,6 +33,23 @@ def here_context(request: HttpRequest, game: Game) -> dict:
     seats = list(game.seats.all())
     user = request.user if request.user.is_authenticated else None
     return {"game": game, "seats": seats, "my_seat": viewer_seat(seats, user), "here": here_positions(seats)}
+
+
+def tv_context(request: HttpRequest, game: Game) -> dict:
+    """The shared screen sees the table's view (seat None), whoever holds the screen, drawn with
+    the game's own board context."""
+    seats = list(game.seats.all())
+    kind = game.game_kind
+    context = {
+        "game": game, "seats": seats, "kind": kind,
+        "invite_url": request.build_absolute_uri(game.invite_url()),
+    }
+    if game.state is None:
+        return context
+    view = game.engine.view(game.state, None)
+    context.update(view=view, names=seat_names(seats, game.players))
+    context.update(kind.board_context(view, game))
+    return context
 
 
 def board_context(
@@ -52,10 +75,9 @@ def board_context(
         return context
     position = mine.position if mine else None
     view = game.engine.view(game.state, position)
-    names = {s.position: s.name for s in seats}
     context.update(
         view=view,
-        names=[names.get(i, f"Seat {i + 1}") for i in range(game.players)],
+        names=seat_names(seats, game.players),
         turn=game.tokens.get(seat_key(position)),
         host_turn=game.tokens.get(seat_key(None)),
         log=list(game.moves.order_by("-number").values_list("summary", flat=True)[:LOG_LENGTH]),

@@ -18,6 +18,7 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
+from django.views.generic import RedirectView
 
 from accounts import limits
 from accounts.forms import GuestForm
@@ -31,7 +32,7 @@ from .models import Game, Move, Seat
 from .my_games import my_games as my_games_of
 from .my_games import stamp as my_games_stamp
 from .polling import unchanged_answer
-from .presenters import board_context, here_context
+from .presenters import board_context, here_context, tv_context
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -178,6 +179,38 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
         return presence.heartbeat(request, answer) if answer.status_code == 204 else answer
     game = require_watchable(Game.objects.get(code=code.upper()), request.user)
     return presence.heartbeat(request, render(request, "games/board.html", board_context(request, game)))
+
+
+def moved(url_name: str):
+    """A page that moved: its old address answers with a permanent redirect, query string kept
+    (an open page polling the old address follows it)."""
+    return RedirectView.as_view(pattern_name=url_name, permanent=True, query_string=True)
+
+
+def _shared_screen(code: str, user) -> Game:
+    """A table whose game has a shared screen (``GameKind.tv_template``), if ``user`` may watch it."""
+    game = Game.objects.filter(code=code.upper(), kind__in=kinds.with_tv()).select_related("host").first()
+    if game is None:
+        raise Http404("No table with a shared screen has that code.")
+    return require_watchable(game, user)
+
+
+@require_GET
+def tv(request: HttpRequest, code: str) -> HttpResponse:
+    """The shared screen (a TV across the room): the table's view, which nobody's hand is in."""
+    game = _shared_screen(code, request.user)
+    return render(request, "games/tv.html", tv_context(request, game))
+
+
+@require_GET
+def tv_poll(request: HttpRequest, code: str) -> HttpResponse:
+    """204 while nothing changed (one indexed query); else the fresh screen. The screen redraws
+    itself when the table's socket says a new version is out; this is its fallback."""
+    answer = unchanged_answer(request, code, kinds=kinds.with_tv())
+    if answer is not None:
+        return answer
+    game = _shared_screen(code, request.user)
+    return render(request, game.game_kind.tv_template, tv_context(request, game))
 
 
 @require_GET

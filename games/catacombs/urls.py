@@ -1,5 +1,7 @@
 from django.urls import path
 
+from games.views import moved
+
 from . import views
 
 urlpatterns = [
@@ -8,7 +10,8 @@ urlpatterns = [
     path("daily/", views.daily_board, name="catacombs_daily"),
     path("daily/start/", views.daily_start, name="catacombs_daily_start"),
     path("daily/<str:day>/", views.daily_board, name="catacombs_daily_on"),
-    path("<str:code>/table/", views.table, name="catacombs_table"),
-    path("<str:code>/table/poll/", views.table_poll, name="catacombs_table_poll"),
+    # The table view for a TV moved to the shared screen every game with one has (/g/<code>/tv/).
+    path("<str:code>/table/", moved("tv"), name="catacombs_table"),
+    path("<str:code>/table/poll/", moved("tv_poll"), name="catacombs_table_poll"),
     path("<str:code>/leave/", views.leave, name="catacombs_leave"),
 ]

@@ -1,4 +1,4 @@
-"""Roman Catacombs pages beyond the game page: the table view, solo runs, the daily board, leaving."""
+"""Roman Catacombs pages beyond the game page: solo runs, the daily board, leaving a game in play."""
 
 from __future__ import annotations
 
@@ -16,11 +16,9 @@ from accounts.models import User
 from games import services
 from games.access import require_watchable
 from games.models import Game
-from games.polling import unchanged_answer
 from games.presenters import board_context
 
 from . import runs
-from .presenter import catacombs_context
 
 GUEST_NAME = "Guest"
 
@@ -30,40 +28,6 @@ def _catacombs_game(code: str) -> Game:
     if game is None:
         raise Http404("No Roman Catacombs table has that code.")
     return game
-
-
-def table_context(request: HttpRequest, game: Game) -> dict:
-    """The shared screen sees the table's view (seat None), whoever holds the screen."""
-    seats = list(game.seats.all())
-    context = {"game": game, "seats": seats, "invite_url": request.build_absolute_uri(game.invite_url())}
-    if game.state is None:
-        return context
-    view = game.engine.view(game.state, None)
-    names = {s.position: s.name for s in seats}
-    names_list = [names.get(i, f"Seat {i + 1}") for i in range(game.players)]
-    context.update(view=view, names=names_list, **catacombs_context(view))
-    if view["over"]:
-        ranking = sorted(
-            zip(view["places"], names_list, view["final_scores"], strict=True), key=lambda row: row[0]
-        )
-        context["ranking"] = [{"place": p, "name": n, "score": s} for p, n, s in ranking]
-    return context
-
-
-@require_GET
-def table(request: HttpRequest, code: str) -> HttpResponse:
-    game = require_watchable(_catacombs_game(code), request.user)
-    return render(request, "catacombs/table.html", table_context(request, game))
-
-
-@require_GET
-def table_poll(request: HttpRequest, code: str) -> HttpResponse:
-    """204 while nothing changed (one indexed query); else the fresh table partial."""
-    answer = unchanged_answer(request, code, kind=runs.KIND)
-    if answer is not None:
-        return answer
-    game = require_watchable(_catacombs_game(code), request.user)
-    return render(request, "catacombs/table_board.html", table_context(request, game))
 
 
 def _player(request: HttpRequest) -> User:

@@ -26,6 +26,7 @@ class CatacombsKind(GameKind):
     strategy = staticmethod(bot.choose)
     board_template = "catacombs/board.html"
     stylesheet = "catacombs/catacombs.css"
+    tv_template = "catacombs/table_board.html"  # the table view for a TV
     notices = {
         "table_step": "New cards are up in {game}: choose a book to write, or pass.",
         "table_step_subject": "{game}: new cards are up — your write",

@@ -1,8 +1,10 @@
+"""Roman Road's old address of its shared screen, which is now the platform's (/g/<code>/tv/)."""
+
 from django.urls import path
 
-from . import views
+from games.views import moved
 
 urlpatterns = [
-    path("<str:code>/tv/", views.tv, name="romanroad_tv"),
-    path("<str:code>/tv/poll/", views.tv_poll, name="romanroad_tv_poll"),
+    path("<str:code>/tv/", moved("tv"), name="romanroad_tv"),
+    path("<str:code>/tv/poll/", moved("tv_poll"), name="romanroad_tv_poll"),
 ]

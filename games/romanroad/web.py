@@ -43,7 +43,8 @@ class RomanRoadKind(GameKind):
     engine = ROMANROAD
     strategy = staticmethod(bot.choose)
     board_template = "romanroad/board.html"
-    urls = "games.romanroad.urls"  # the shared screen (views.tv)
+    urls = "games.romanroad.urls"  # the shared screen's old address
+    tv_template = "romanroad/tv_board.html"
     pad = score_pad
     sheet = SHEET
     script = "romanroad/romanroad.js"  # loaded once by the game page; a board swapped in later brings none

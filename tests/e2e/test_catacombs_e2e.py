@@ -127,7 +127,7 @@ def test_a_called_group_game_to_the_final_scores(open_page, make_user):
     Game.objects.filter(code=code).update(options={"flip_mode": "host", "deck_seed": "e2e-17"})
 
     tv = open_page(viewport=TV)
-    tv.goto(f"/catacombs/{code}/table/")
+    tv.goto(f"/g/{code}/tv/")
     assert code in tv.locator(".cc-tv").inner_text()
 
     host.goto(f"/g/{code}/")

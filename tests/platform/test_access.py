@@ -18,7 +18,7 @@ def daily_run(make_user):
 
 @pytest.mark.parametrize(
     "url_name, extra",
-    [("game", {}), ("log", {}), ("poll", {"version": 0}), ("catacombs_table", {})],
+    [("game", {}), ("log", {}), ("poll", {"version": 0}), ("tv", {})],
 )
 def test_someone_elses_daily_run_is_private_that_day(client, make_user, daily_run, url_name, extra):
     client.force_login(make_user("Nosy"))

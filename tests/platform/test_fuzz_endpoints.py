@@ -154,7 +154,7 @@ def world(make_user) -> World:
     )
 
 
-CATACOMBS_PAGES = {"catacombs_table", "catacombs_table_poll", "catacombs_leave"}
+CATACOMBS_PAGES = {"tv", "tv_poll", "catacombs_leave"}
 LOBBY_PAGES = {"start", "leave", "add_bot", "remove_seat", "join"}
 
 

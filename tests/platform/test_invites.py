@@ -112,5 +112,5 @@ def test_the_lobby_shows_the_qr_code_the_code_and_a_copy_button(client, host, op
 
 def test_the_catacombs_tv_shows_the_qr_code_before_the_start(client, host):
     game = services.create_game(host, "catacombs", {}, 4, "seated", False)
-    body = client.get(reverse("catacombs_table", args=[game.code])).content.decode()
+    body = client.get(reverse("tv", args=[game.code])).content.decode()
     assert reverse("join_qr", args=[game.code]) in body and 'class="join-code"' in body

@@ -6,7 +6,7 @@ from django.urls import reverse
 pytestmark = pytest.mark.django_db
 
 
-@pytest.mark.parametrize("url_name", ["poll", "catacombs_table_poll"])
+@pytest.mark.parametrize("url_name", ["poll", "tv_poll"])
 def test_unchanged_poll_is_one_query(client, make_table, django_assert_num_queries, url_name):
     game, (anna, _) = make_table("catacombs", ("Anna", "Ben"), {"flip_mode": "auto"})
     client.force_login(anna)
@@ -17,11 +17,11 @@ def test_unchanged_poll_is_one_query(client, make_table, django_assert_num_queri
 
 def test_table_poll_redraws_when_the_game_moved(client, make_table):
     game, _ = make_table("catacombs", ("Anna", "Ben"), {"flip_mode": "auto"})
-    response = client.get(reverse("catacombs_table_poll", args=[game.code]), {"version": game.version - 1})
+    response = client.get(reverse("tv_poll", args=[game.code]), {"version": game.version - 1})
     assert response.status_code == 200 and "Turn 1" in response.content.decode()
 
 
 def test_table_poll_of_a_poker_game_is_404(client, make_table):
     game, _ = make_table()
-    response = client.get(reverse("catacombs_table_poll", args=[game.code]), {"version": 0})
+    response = client.get(reverse("tv_poll", args=[game.code]), {"version": 0})
     assert response.status_code == 404

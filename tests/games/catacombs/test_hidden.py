@@ -57,8 +57,8 @@ def responses(client, game, viewer) -> dict[str, str]:
     urls = {
         "page": reverse("game", args=[game.code]),
         "poll": reverse("poll", args=[game.code]) + "?version=0",
-        "table": reverse("catacombs_table", args=[game.code]),
-        "table poll": reverse("catacombs_table_poll", args=[game.code]) + "?version=0",
+        "table": reverse("tv", args=[game.code]),
+        "table poll": reverse("tv_poll", args=[game.code]) + "?version=0",
         "log": reverse("log", args=[game.code]),
     }
     found = {}
@@ -128,7 +128,7 @@ def test_the_daily_seed_stays_on_the_server(client, make_user):
     for url in (
         game.get_absolute_url(),
         reverse("poll", args=[game.code]) + "?version=0",
-        reverse("catacombs_table", args=[game.code]),
+        reverse("tv", args=[game.code]),
         reverse("catacombs_history"),
         reverse("catacombs_daily"),
     ):
@@ -140,6 +140,6 @@ def test_face_up_verses_stay_hidden_until_they_complete_a_category(client, peopl
     from games.catacombs.engine import card
 
     game = table(people)
-    body = client.get(reverse("catacombs_table", args=[game.code])).content.decode()
+    body = client.get(reverse("tv", args=[game.code])).content.decode()
     for card_id in game.state["face_up"]:
         assert card(card_id)["text"] not in body

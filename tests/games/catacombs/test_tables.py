@@ -280,7 +280,7 @@ def test_choosing_twice_in_a_turn_is_refused(client, make_table):
 
 def test_table_view_is_open_to_anyone_and_polls(client, called_table):
     game, host, players = called_table("auto")
-    response = client.get(reverse("catacombs_table", args=[game.code]))
+    response = client.get(reverse("tv", args=[game.code]))
     body = response.content.decode()
     assert response.status_code == 200 and "Turn 1" in body
     for face in game.engine.view(game.state, None)["face_up"]:
@@ -288,7 +288,7 @@ def test_table_view_is_open_to_anyone_and_polls(client, called_table):
     assert "Anna" in body and "choosing" in body
     # Redrawn on the table's push (live.js hears the version and fetches), the poll as the fallback.
     assert "js/live.js" in body and 'hx-trigger="live, poll"' in body and f'data-code="{game.code}"' in body
-    poll = reverse("catacombs_table_poll", args=[game.code])
+    poll = reverse("tv_poll", args=[game.code])
     assert client.get(poll, {"version": game.version}).status_code == 204
     assert client.get(poll, {"version": "x"}).status_code == 400
     services.submit_move(game.pk, players[0], {"type": "pass"}, game.tokens["0"])
@@ -298,23 +298,32 @@ def test_table_view_is_open_to_anyone_and_polls(client, called_table):
 
 def test_table_view_before_the_start_shows_how_to_join(client, make_user):
     game = services.create_game(make_user("Marcus"), "catacombs", {"flip_mode": "host"}, 4, "seated")
-    body = client.get(reverse("catacombs_table", args=[game.code])).content.decode()
+    body = client.get(reverse("tv", args=[game.code])).content.decode()
     assert game.code in body and "/join/" in body
 
 
 def test_table_view_of_another_game_or_unknown_code_is_404(client, make_table):
     game, _ = make_table("poker")
-    assert client.get(reverse("catacombs_table", args=[game.code])).status_code == 404
-    assert client.get(reverse("catacombs_table", args=["NOPE99"])).status_code == 404
+    assert client.get(reverse("tv", args=[game.code])).status_code == 404
+    assert client.get(reverse("tv", args=["NOPE99"])).status_code == 404
 
 
 def test_table_view_shows_final_scores(client, make_table):
     game, users = make_table("catacombs", ("Anna", "Ben"), {"flip_mode": "auto"})
     while game.status == Game.Status.ACTIVE:
         choose_all(game, users)
-    body = client.get(reverse("catacombs_table", args=[game.code])).content.decode()
+    body = client.get(reverse("tv", args=[game.code])).content.decode()
     assert "Final scores" in body and "1st" in body
 
+
+
+def test_the_table_views_old_address_leads_to_the_shared_screen(client, called_table):
+    game, _host, _players = called_table("auto")
+    response = client.get(f"/catacombs/{game.code}/table/", follow=True)
+    assert response.redirect_chain == [(reverse("tv", args=[game.code]), 301)]
+    assert "Turn 1" in response.content.decode()
+    poll = client.get(f"/catacombs/{game.code}/table/poll/", {"version": game.version}, follow=True)
+    assert poll.status_code == 204 and poll.redirect_chain[0][1] == 301
 
 # --- Leaving and joining ----------------------------------------------------------
 

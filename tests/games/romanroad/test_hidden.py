@@ -65,8 +65,8 @@ def everything(game: Game, seat: int | None, user, answers: list[str]) -> dict[s
         "page": game.get_absolute_url(),
         "poll": reverse("poll", args=[game.code]) + "?version=0",
         "log": reverse("log", args=[game.code]),
-        "tv": reverse("romanroad_tv", args=[game.code]),
-        "tv poll": reverse("romanroad_tv_poll", args=[game.code]) + "?version=0",
+        "tv": reverse("tv", args=[game.code]),
+        "tv poll": reverse("tv_poll", args=[game.code]) + "?version=0",
     }
     if user is not None:
         urls["my games"] = reverse("my_games")

@@ -21,13 +21,13 @@ def pair(make_user):
 
 def test_before_the_start_the_screen_shows_how_to_join(pair):
     game = services.create_game(pair[0], "romanroad", {"target": 50, "bot_speed": "steady"}, 3, "seated")
-    body = Client().get(reverse("romanroad_tv", args=[game.code])).content.decode()
+    body = Client().get(reverse("tv", args=[game.code])).content.decode()
     assert reverse("join_qr", args=[game.code]) in body and 'class="join-code"' in body
 
 
 def test_in_a_hand_it_shows_each_store_count_and_the_foundations_verse_so_far(pair):
     game = race_table(pair)
-    response = Client().get(reverse("romanroad_tv", args=[game.code]))
+    response = Client().get(reverse("tv", args=[game.code]))
     body = response.content.decode()
     assert response.status_code == 200
     view = response.context["view"]
@@ -42,13 +42,13 @@ def test_in_a_hand_it_shows_each_store_count_and_the_foundations_verse_so_far(pa
 
 def test_between_hands_it_shows_the_hands_scores(pair):
     game = end_hand(pair)
-    body = client_for(pair[1]).get(reverse("romanroad_tv", args=[game.code])).content.decode()
+    body = client_for(pair[1]).get(reverse("tv", args=[game.code])).content.decode()
     assert "Amen! Julius emptied their Store." in body and 'class="table rr-sheet"' in body
 
 
 def test_the_poll_is_204_until_the_table_moves(pair):
     game = race_table(pair)
-    url = reverse("romanroad_tv_poll", args=[game.code])
+    url = reverse("tv_poll", args=[game.code])
     assert Client().get(url, {"version": game.version}).status_code == 204
     fresh = Client().get(url, {"version": game.version - 1})
     assert fresh.status_code == 200 and 'id="board"' in fresh.content.decode()
@@ -56,4 +56,13 @@ def test_the_poll_is_204_until_the_table_moves(pair):
 
 def test_another_games_code_is_not_a_roman_road_screen(make_table):
     game, _ = make_table("poker")
-    assert Client().get(reverse("romanroad_tv", args=[game.code])).status_code == 404
+    assert Client().get(reverse("tv", args=[game.code])).status_code == 404
+
+
+def test_the_screens_old_address_leads_to_it(pair):
+    game = race_table(pair)
+    response = Client().get(f"/romanroad/{game.code}/tv/")
+    assert response.status_code == 301 and response.url == reverse("tv", args=[game.code])
+    poll = Client().get(f"/romanroad/{game.code}/tv/poll/", {"version": game.version})
+    assert poll.status_code == 301
+    assert poll.url == f"{reverse('tv_poll', args=[game.code])}?version={game.version}"
