@@ -6,7 +6,10 @@ from django import forms
 
 
 class EntryForm(forms.Form):
-    """``names`` give the seat choices; ``entry()`` is the dict the game's scorer applies."""
+    """``names`` give the seat choices; ``entry()`` is the dict the game's scorer applies.
+    ``fields_template`` draws the fields on the sheet page (a game may give its own)."""
+
+    fields_template = "form_fields.html"
 
     def __init__(self, names: list[str], *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -28,6 +28,9 @@ class Scorer:
     template: str = ""  # the score table the sheet page shows, "<slug>/score_sheet.html"
     # Action name -> (button label, entry form); the page shows them in this order.
     entries: dict[str, tuple[str, type[EntryForm]]] = {}
+    # The entry forms above the score instead of under it: for a score too long to scroll past
+    # at every entry on a phone.
+    entries_first: bool = False
 
     @property
     def slug(self) -> str:

@@ -52,19 +52,31 @@ RANK_CHOICES = [("", "Work it out"), ("first", "First"), ("later", "Later")]
 RANK_HELP = "Work it out: first, unless someone else completed it earlier. Completed in the same turn: first."
 
 
+class BookPicker(forms.RadioSelect):
+    """The books as radio buttons grouped by category, each category a disclosure that opens on a
+    tap (or Enter): a category, then a book. Plain HTML, so it works without scripts."""
+
+    template_name = "catacombs/book_picker.html"
+
+
 def _book_choices() -> list:
-    return [("", "(only tick the slot)")] + [
+    return [("", "No book named: only a tick")] + [
         (category["name"], [(book, book) for book in category["books"]]) for category in categories()
     ]
 
 
 class WriteForm(EntryForm):
-    seat = SeatField()
-    category = forms.TypedChoiceField(label="Category", coerce=int, required=False)
-    book = forms.ChoiceField(
-        label="Book", required=False, help_text="Or no book and a category: a tick in the slot."
+    fields_template = "catacombs/write_fields.html"
+
+    seat = SeatField(widget=forms.RadioSelect)
+    book = forms.ChoiceField(label="Book", required=False, widget=BookPicker)
+    category = forms.TypedChoiceField(
+        label="Or only tick a slot in",
+        coerce=int,
+        required=False,
+        help_text="No book named: a tick in the slot of this category.",
     )
-    slot = forms.TypedChoiceField(label="Slot", coerce=int, choices=SLOT_CHOICES)
+    slot = forms.TypedChoiceField(label="Slot", coerce=int, choices=SLOT_CHOICES, widget=forms.RadioSelect)
     rank = forms.ChoiceField(
         label="If this completes the category, it scores",
         choices=RANK_CHOICES,
@@ -74,7 +86,7 @@ class WriteForm(EntryForm):
 
     def __init__(self, names: list[str], *args, **kwargs) -> None:
         super().__init__(names, *args, **kwargs)
-        self.fields["category"].choices = [("", "(the book's category)")] + [
+        self.fields["category"].choices = [("", "(the book's own)")] + [
             (n, c["name"]) for n, c in enumerate(categories())
         ]
         self.fields["book"].choices = _book_choices()
@@ -120,6 +132,7 @@ class CatacombsScorer(Scorer):
     engine = CATACOMBS
     template = "catacombs/score_sheet.html"
     entries = {"write": ("Write it", WriteForm), "complete": ("Mark completed", CompleteForm)}
+    entries_first = True  # the scorecards run long on a phone: the entry comes before them
 
     def new(self, names: list[str], options: dict) -> State:
         names = check_names(names, self.min_players, self.max_players, self.name)
