@@ -41,7 +41,9 @@ class NewGameForm(forms.Form):
         for name, (label, help_text) in self.kind.options.items():
             self.fields[name] = forms.BooleanField(label=label, help_text=help_text, required=False)
         self.fields.update(self.kind.form_fields())
-        self.kind.adjust_form(self)
+        if self.kind.deadline_wording:
+            deadline = self.fields["turn_deadline"]
+            deadline.label, deadline.help_text = self.kind.deadline_wording
 
     def clean(self) -> dict:
         data = super().clean()

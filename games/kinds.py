@@ -37,6 +37,9 @@ NOTICES = {
 }
 
 
+REALTIME_BOT_DELAY = 2.0  # seconds between a computer player's moves at a realtime table
+
+
 class GameKind:
     engine: Engine
     strategy: Strategy | None = None  # the computer player; None plays a random legal move
@@ -59,6 +62,9 @@ class GameKind:
     clock_options: dict[str, Any] | None = None
     # Boolean table options: name -> (label, help), offered when a table is created.
     options: dict[str, tuple[str, str]] = {}
+    # What the create form's turn deadline means at this game's tables: (label, help), or None
+    # for the platform's wording.
+    deadline_wording: tuple[str, str] | None = None
     # The game's own words for the platform's notices (see NOTICES), "{game}" standing for the table.
     notices: dict[str, str] = {}
     pad: Layout | None = None  # the printable score pad (the game's pad.py), or None
@@ -95,9 +101,6 @@ class GameKind:
     def form_fields(self) -> dict[str, forms.Field]:
         """Create-form fields beyond the boolean ``options``."""
         return {}
-
-    def adjust_form(self, form: forms.Form) -> None:
-        """Relabel shared fields for this game (e.g. what a turn deadline means here)."""
 
     def clean_form(self, form: forms.Form, data: dict) -> None:
         """Cross-field checks of the create form; add errors to ``form``."""
@@ -137,16 +140,14 @@ class GameKind:
         return None
 
 
-    def bot_delay(self, game: Game, seat: int) -> float | None:
-        """Seconds a computer player waits before each move, or None to move as soon as awaited.
+    def bot_delay(self, game: Game) -> float:
+        """Seconds a computer player at a realtime table waits before each move.
 
         A realtime table paces its computer players so they play in time with the
         people: each moves one step, then waits this long (``games.tasks.play_bot_step``).
+        At a turn-based table they move as soon as they are awaited, and this is not asked.
         """
-        return None
-
-    def paces_bots(self, game: Game) -> bool:
-        return self.bot_delay(game, 0) is not None
+        return REALTIME_BOT_DELAY
 
     def quiet(self, game: Game) -> bool:
         """A game played in one sitting (a solo run): no e-mail about it."""

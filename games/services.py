@@ -239,7 +239,7 @@ def play_bots(game_id: int) -> int:
     while made < MAX_BOT_MOVES_PER_RUN:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game_id)
-            if game.status != Game.Status.ACTIVE or game.game_kind.paces_bots(game):
+            if game.status != Game.Status.ACTIVE or game.game_kind.realtime:
                 return made
             seats = list(game.seats.all())
             bots = {s.position for s in seats if s.is_bot}

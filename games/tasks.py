@@ -59,7 +59,7 @@ def bot_chain_key(game_id: int, seat: int) -> str:
 
 
 def _schedule_step(game: Game, seat: int, *, restart: bool) -> None:
-    delay = game.game_kind.bot_delay(game, seat)
+    delay = game.game_kind.bot_delay(game)
     if delay is None:
         return
     key, timeout = bot_chain_key(game.pk, seat), int(delay) + CHAIN_GRACE
@@ -138,7 +138,7 @@ def wake_bots(sender, game: Game, seats: list, source: str, **kwargs) -> None:
     so every change starts the chains that are not running."""
     if game.status != Game.Status.ACTIVE:
         return
-    paced = game.game_kind.paces_bots(game)
+    paced = game.game_kind.realtime
     if source == services.Source.BOT and not paced:
         return
     waiting = set(game.engine.to_act(game.state))

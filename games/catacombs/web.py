@@ -42,6 +42,10 @@ class CatacombsKind(GameKind):
     home_template = "catacombs/home_solo.html"
     player_template = "catacombs/player_runs.html"
     urls = "games.catacombs.urls"
+    deadline_wording = (
+        "Time to choose (tables you flip or automatic ones)",
+        "Whoever has not chosen by then passes. Timed tables use their turn length.",
+    )
 
     def player_context(self, user) -> dict:
         return runs.player_runs(user)
@@ -57,11 +61,6 @@ class CatacombsKind(GameKind):
 
     def form_fields(self) -> dict[str, django_forms.Field]:
         return forms.table_fields()
-
-    def adjust_form(self, form: django_forms.Form) -> None:
-        deadline = form.fields["turn_deadline"]
-        deadline.label = "Time to choose (tables you flip or automatic ones)"
-        deadline.help_text = "Whoever has not chosen by then passes. Timed tables use their turn length."
 
     def clean_form(self, form: django_forms.Form, data: dict) -> None:
         forms.check(form, data)

@@ -317,7 +317,7 @@ def stale_bot_games(now: datetime) -> list[int]:
     stale = Seat.objects.filter(
         is_bot=True, awaiting=True, game__status=Game.Status.ACTIVE, waiting_since__lt=now - BOT_GRACE
     ).select_related("game")
-    return sorted({seat.game_id for seat in stale if not seat.game.game_kind.paces_bots(seat.game)})
+    return sorted({seat.game_id for seat in stale if not seat.game.game_kind.realtime})
 
 
 def stalled_paced_bots(now: datetime) -> list[tuple[Game, int]]:
@@ -333,9 +333,9 @@ def stalled_paced_bots(now: datetime) -> list[tuple[Game, int]]:
     for seat in waiting:
         game = seat.game
         kind = game.game_kind
-        if not kind.paces_bots(game) or seat.position not in game.engine.to_act(game.state):
+        if not kind.realtime or seat.position not in game.engine.to_act(game.state):
             continue
         since = max(filter(None, (seat.last_moved, seat.waiting_since, game.started_at)))
-        if now - since > timedelta(seconds=STALL_PAUSES * kind.bot_delay(game, seat.position)):
+        if now - since > timedelta(seconds=STALL_PAUSES * kind.bot_delay(game)):
             stalled.append((game, seat.position))
     return stalled

@@ -5,7 +5,7 @@ the table deals the next one when everyone is ready or the pause is over."""
 from __future__ import annotations
 
 import random
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django import forms
 from django.http import QueryDict
@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from games.kinds import GameKind, form_number
 from games.models import Game, Move
+from games.notifications import deadlines
 from games.rules import Move as MovePayload
 from games.rules import State
 
@@ -51,6 +52,11 @@ class RomanRoadKind(GameKind):
     stylesheet = "romanroad/romanroad.css"
     poll_seconds = 1  # a page whose socket is down still sees the race within a second
     clock_options = {}  # every table: the next hand is dealt when the pause between hands is up
+    deadline_wording = (
+        "Idle limit",
+        "A player still in a hand this long after it was dealt is taken to be stuck. "
+        f"Between hands the next one is dealt after {BETWEEN_SECONDS} seconds whatever you choose.",
+    )
     options = {
         "amen_bonus": ("Amen bonus", "Optional rule: +10 to the player who empties their Store."),
         "negative": ("Negative hand scores", "Optional rule: a hand may score below 0."),
@@ -59,7 +65,7 @@ class RomanRoadKind(GameKind):
     # Pages ------------------------------------------------------------------
 
     def board_context(self, view: dict, game: Game) -> dict:
-        next_hand_at = self.next_hand_at(game) if view["phase"] == BETWEEN else None
+        next_hand_at = deadlines.clock_due_at(game) if view["phase"] == BETWEEN else None
         return romanroad_context(view, next_hand_at, timezone.now())
 
     def parse_move(self, post: QueryDict, move: MovePayload) -> MovePayload:
@@ -88,14 +94,6 @@ class RomanRoadKind(GameKind):
                 help_text="Add computer players to empty seats in the lobby.",
             ),
         }
-
-    def adjust_form(self, form: forms.Form) -> None:
-        deadline = form.fields["turn_deadline"]
-        deadline.label = "Idle limit"
-        deadline.help_text = (
-            "A player still in a hand this long after it was dealt is taken to be stuck. "
-            f"Between hands the next one is dealt after {BETWEEN_SECONDS} seconds whatever you choose."
-        )
 
     def form_options(self, data: dict) -> dict:
         options = {name: bool(data.get(name)) for name in self.options}
@@ -129,13 +127,8 @@ class RomanRoadKind(GameKind):
             .first()
         )
 
-    def next_hand_at(self, game: Game) -> datetime | None:
-        seconds = self.timed_turn(game)
-        began = self.turn_started_at(game) if seconds is not None else None
-        return began + timedelta(seconds=seconds) if began else None
-
     # Computer players ------------------------------------------------------------
 
-    def bot_delay(self, game: Game, seat: int) -> float | None:
+    def bot_delay(self, game: Game) -> float:
         return bot.pause(bot_speed(game.options), _pace)
 

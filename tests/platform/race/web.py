@@ -12,5 +12,5 @@ BOT_DELAY = 2.0
 class RaceKind(GameKind):
     engine = RACE
 
-    def bot_delay(self, game, seat: int) -> float | None:
+    def bot_delay(self, game) -> float:
         return BOT_DELAY
