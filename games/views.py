@@ -32,7 +32,7 @@ from .models import Game, Move, Seat
 from .my_games import my_games as my_games_of
 from .my_games import stamp as my_games_stamp
 from .polling import unchanged_answer
-from .presenters import board_context, here_context, tv_context
+from .presenter import board_context, here_context, tv_context
 
 
 def healthz(request: HttpRequest) -> HttpResponse:

@@ -19,7 +19,7 @@ from .forms import BlankPadForm, NewSheetForm, PadPaperForm, entry_form, pad_var
 from .models import ScoreSheet
 from .online import PadUnavailable, game_pad
 from .pads import RenderRefused, blank_key, blank_pad, cache_key, cached_pdf, render_pdf
-from .presenters import sheet_context, sheet_pad
+from .presenter import sheet_context, sheet_pad
 from .registry import pad_kind, pad_kinds, sheet_kind, sheet_kinds
 
 

@@ -16,7 +16,7 @@ from accounts.models import User
 from games import services
 from games.access import require_watchable
 from games.models import Game
-from games.presenters import board_context
+from games.presenter import board_context
 
 from . import runs
 

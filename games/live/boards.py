@@ -1,7 +1,7 @@
 """The board partial an open page's socket is sent with a push: drawn here, for that socket's viewer.
 
 What travels over the channel layer stays "version N is out"; each consumer draws
-the board for its own socket's user (``presenters.board_context`` and the game's
+the board for its own socket's user (``presenter.board_context`` and the game's
 ``view`` for that seat), exactly as the poll would answer that page, so a push
 never carries another seat's view and the page needs no request to redraw.
 """
@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 
 from ..access import watch_refusal
 from ..models import Game
-from ..presenters import board_context
+from ..presenter import board_context
 
 
 class SocketRequest(HttpRequest):

@@ -1,4 +1,4 @@
-"""Roman Poker on the site: its create-form options, the board's controls, the move's form fields."""
+"""Roman Poker on the site: its create-form options, the board's context, the move's form fields."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from games.kinds import GameKind, form_number
 from games.models import Game
 from games.rules import Move
 
-from . import bot, presenter
+from . import bot
 from . import pad as score_pad
-from .controls import poker_controls
 from .engine import POKER
+from .presenter import poker_context
 from .sheet import SHEET
 
 NUMBER_FIELDS = ("row", "value", "die", "count")
@@ -37,24 +37,7 @@ class PokerKind(GameKind):
     }
 
     def board_context(self, view: dict, game: Game) -> dict:
-        columns = view["columns"]
-        outlooks = [presenter.row_outlook(column) for column in columns]
-        rows = [
-            {"number": r + 1, "cells": [outlook[r] for outlook in outlooks]} for r in range(len(columns[0]))
-        ]
-        controls = poker_controls(view)
-        dice = view.get("dice") or []
-        column = columns[view["turn"]] if view["turn"] is not None else []
-        duplicate_values = {stop["value"] for card in controls["hand"] for stop in card["stops"]}
-        return {
-            "pad_rows": rows,
-            "controls": controls,
-            "shown_dice": presenter.reading_order(dice, column) if dice else [],
-            "removed_dice": [d for d in dice if d["removed"]],
-            "duplicate_values": duplicate_values,
-            "winners": presenter.winners(view["totals"], view["places"]),
-            "winning_total": max(view["totals"]),
-        }
+        return poker_context(view)
 
     def parse_move(self, post: QueryDict, move: Move) -> Move:
         if "dice" in post:  # the dice ticked for a card

@@ -41,7 +41,7 @@ def test_the_project_keeps_every_contract() -> None:
     [
         ("games/poker/engine.py", "import django", "pure-rules"),
         ("games/catacombs/bot.py", "from games import models", "pure-rules"),
-        ("games/presenters.py", "from games.poker import web", "platform-names-no-game"),
+        ("games/presenter.py", "from games.poker import web", "platform-names-no-game"),
         ("games/notifications/outbox.py", "import games.catacombs.engine", "platform-names-no-game"),
         ("games/poker/web.py", "from games.catacombs import tables", "games-apart"),
         ("scoresheets/views.py", "from games.poker import sheet", "scoresheets-names-no-game"),

@@ -6,7 +6,7 @@ import pytest
 
 from scoresheets.models import ScoreSheet
 from scoresheets.pads import render_pdf
-from scoresheets.presenters import sheet_pad
+from scoresheets.presenter import sheet_pad
 from tests.scoresheets.pad_helpers import landscape, paper, pdf_text
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ from itertools import product
 
 import pytest
 
-from games.poker.controls import poker_controls, rescuable
 from games.poker.engine import CARDS, MISTHROW, POKER
+from games.poker.presenter import poker_controls, rescuable
 
 EMPTY = [None] * 7
 
