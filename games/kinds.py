@@ -149,6 +149,12 @@ class GameKind:
         """
         return REALTIME_BOT_DELAY
 
+    def presence_moves(self, game: Game) -> float | None:
+        """Whether the table's own moves (``system_move``) depend on who is here: the seconds after
+        a seat's last page closes at which they are asked again (they are also asked at once when
+        a seat's first page opens), or None when they do not."""
+        return None
+
     def quiet(self, game: Game) -> bool:
         """A game played in one sitting (a solo run): no e-mail about it."""
         return False

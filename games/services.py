@@ -157,6 +157,22 @@ def play_table_moves(game: Game, seats: list[Seat]) -> None:
         record(game, *step, seats)
 
 
+def table_moves_now(game_id: int) -> int:
+    """Ask the table for its own moves outside any player's move (who is here changed); returns
+    the moves made. Safe to run twice: a second run finds nothing to do."""
+    with transaction.atomic():
+        game = Game.objects.select_for_update().filter(pk=game_id).first()
+        if game is None or game.status != Game.Status.ACTIVE:
+            return 0
+        seats = list(game.seats.all())
+        before = game.move_count
+        play_table_moves(game, seats)
+        made = game.move_count - before
+        if made:
+            announce(game, seats, Source.DEADLINE)
+    return made
+
+
 def describe(game: Game, before: dict, after: dict, seat: int | None, move: dict, seats: list[Seat]) -> str:
     text = game.engine.describe(before, after, seat, move)
     name = "The host" if seat is None else next((s.name for s in seats if s.position == seat), "?")

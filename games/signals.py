@@ -20,6 +20,9 @@ outbox_written = Signal()
 # The last open page of a seat closed (its socket went). Sent with ``game_id`` and ``user_id``.
 seat_left_page = Signal()
 
+# The first page of a seat opened (its socket connected while none was). Sent with ``game_id``.
+seat_came_to_page = Signal()
+
 # A table went away (the host cancelled it) or a seat was taken from its player; sent on commit
 # with ``game_id`` and ``message`` (and ``user_id`` for a seat): open pages are told.
 table_closed = Signal()

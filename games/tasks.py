@@ -16,7 +16,7 @@ from django.utils import timezone
 from . import presence, services
 from .models import Game
 from .notifications import deadlines, mailer, outbox
-from .signals import game_changed, outbox_written, seat_left_page
+from .signals import game_changed, outbox_written, seat_came_to_page, seat_left_page
 
 log = logging.getLogger(__name__)
 
@@ -115,6 +115,12 @@ def wake_waiting_bots() -> dict:
 
 
 @shared_task(ignore_result=True)
+def table_moves(game_id: int) -> int:
+    """Who is here changed: the table's own moves that depend on it (e.g. a seat gone is away)."""
+    return services.table_moves_now(game_id)
+
+
+@shared_task(ignore_result=True)
 def run_clock(game_id: int) -> int:
     """A table on a clock whose turn is up moves on (scheduled for the moment it is due)."""
     return deadlines.run_clock(game_id)
@@ -178,8 +184,33 @@ def mail_after_leaving(sender, game_id: int, user_id: int, **kwargs) -> None:
         log.warning("Could not schedule held mail of user %s at game %s.", user_id, game_id, exc_info=True)
 
 
+def _presence_moves(game_id: int) -> float | None:
+    game = Game.objects.filter(pk=game_id, status=Game.Status.ACTIVE).first()
+    return game.game_kind.presence_moves(game) if game is not None else None
+
+
+def table_after_leaving(sender, game_id: int, **kwargs) -> None:
+    """A seat's last page closed: ask the table again once the game's wait is over (a seat gone
+    that long may be away), a second later so the wait has surely passed."""
+    wait = _presence_moves(game_id)
+    if wait is None:
+        return
+    try:
+        table_moves.apply_async((game_id,), countdown=wait + 1)
+    except Exception:  # noqa: BLE001 — the next move at the table asks again
+        log.warning("Could not schedule the table moves of game %s.", game_id, exc_info=True)
+
+
+def table_after_arriving(sender, game_id: int, **kwargs) -> None:
+    """A seat's first page opened: the table may have a move for it at once (back, ready)."""
+    if _presence_moves(game_id) is not None:
+        enqueue(table_moves, game_id)
+
+
 def connect() -> None:
     seat_left_page.connect(mail_after_leaving, dispatch_uid="games.tasks.mail_after_leaving")
+    seat_left_page.connect(table_after_leaving, dispatch_uid="games.tasks.table_after_leaving")
+    seat_came_to_page.connect(table_after_arriving, dispatch_uid="games.tasks.table_after_arriving")
     game_changed.connect(wake_bots, dispatch_uid="games.tasks.wake_bots")
     game_changed.connect(schedule_timed_turn, dispatch_uid="games.tasks.schedule_timed_turn")
     outbox_written.connect(deliver_written, dispatch_uid="games.tasks.deliver_written")

@@ -2,9 +2,10 @@
 
 Mixed into the table's consumer. A signed-in viewer with a seat counts as
 "here" from connect to disconnect (``games.presence``); the consumer renews its
-row every ``presence.BEAT``. When a seat arrives or its last page goes, the
-table's pages hear ``{"presence": true}`` and redraw who is here. When the last
-page goes, ``seat_left_page`` lets e-mail held while they were here go out.
+row every ``presence.BEAT``. When a seat's first page opens, ``seat_came_to_page`` lets
+the table make the moves that depend on it (``GameKind.presence_moves``). When a seat
+arrives or its last page goes, the table's pages hear ``{"presence": true}`` and redraw
+who is here. When the last page goes, ``seat_left_page`` lets e-mail held while they were here go out.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import logging
 from channels.db import database_sync_to_async
 
 from .. import presence
-from ..signals import seat_left_page
+from ..signals import seat_came_to_page, seat_left_page
 from .groups import table_group
 
 log = logging.getLogger(__name__)
@@ -33,6 +34,7 @@ class PresenceMixin:
         arrived = await database_sync_to_async(presence.opened)(self.seat_id, self.channel_name)
         self._beating = asyncio.get_running_loop().create_task(self._beat())
         if arrived:
+            await database_sync_to_async(seat_came_to_page.send)(PresenceMixin, game_id=game_id)
             await self.channel_layer.group_send(table_group(game_id), {"type": "game.presence"})
 
     async def presence_disconnect(self, game_id: int) -> None:

@@ -15,7 +15,7 @@ State (JSON-able; every list of cards has its top card last)::
       "players": 3,
       "options": {"amen_bonus": False, "negative": False, "target": 40},
       "decks": ["mt", "mk", "lk"],           # seat -> deck key
-      "phase": "hand",                       # "hand", "between" (hands) or "over"
+      "phase": "hand",                       # "deal" (before Begin), "hand", "between" (hands) or "over"
       "hand": 1,                             # the hand in play, or the one just scored
       "seats": [{
           "store": [...],                    # face up; only the top (last) card plays
@@ -32,7 +32,7 @@ State (JSON-able; every list of cards has its top card last)::
       "fruitless": 0,                        # turn-arounds since a card was last played
       "amen": None,                          # the seat that called Amen (this or the last hand)
       "ended": None,                         # how the last hand ended: "amen", "blocked" or None
-      "ready": [False, False, False],        # between hands: who is ready for the next one
+      "ready": [False, False, False],        # between hands (or before Begin): who is ready
       "away": [False, False, False],         # who is away from the table (see "Away" below)
       "sheet": [{"hand": 1, "foundations": [...], "store": [...], "amen": 0,
                  "scores": [...], "totals": [...]}, ...],
@@ -48,10 +48,19 @@ earlier hand arrive "too late" instead of landing in the next one)::
     {"type": "move", "card": "mk-58-4", "to": "foundation:new" | "foundation:K" | "work:0".."work:2"}
     {"type": "flip"}          # 3 cards from the Search deck (turning the pile over first if it is empty)
     {"type": "stuck"}         # declare stuck; when every seat has, the Search decks turn around
-    {"type": "ready"}         # between hands, per seat: when all are ready the next hand is dealt
+    {"type": "ready"}         # between hands, per seat: when all are ready the next hand is dealt;
+                              # before Begin, per seat: ready to play the hand just dealt
     {"type": "next_hand"}     # between hands, seat None (the table's timer): deal now
+    {"type": "begin"}         # before Begin, seat None once every seat is ready: play begins
     {"type": "away"}          # during a hand, the table marks the seat away (recorded for that seat)
     {"type": "back"}          # the seat is back at the table (recorded for that seat)
+
+Begin: a hand is dealt face up into the phase ``"deal"``: everyone sees their
+cards, nobody plays one. Each seat says it is ready (``ready``); once all are,
+the table (seat None) says ``begin`` and the phase is ``"hand"``. How long the
+table waits, and for whom, is the site's (``games/romanroad/web.py``: computer
+players are ready at once, people as their page shows the table, an absent one
+after a few seconds, then a short countdown to Begin).
 
 Away: the site marks a seat ``away`` when it is no longer at the table (the seat
 has no page open and has not moved for a while: ``games/romanroad/web.py``)
@@ -105,11 +114,12 @@ DEAD_AFTER = 3  # everyone stuck again after this many fruitless turn-arounds: t
 LAST_HAND = 20  # a safety net: a table stops after this many hands (games take about six)
 OPTIONS = ("amen_bonus", "negative", "target")
 
-HAND, BETWEEN, OVER = "hand", "between", "over"
+DEAL, HAND, BETWEEN, OVER = "deal", "hand", "between", "over"
 NEW = "foundation:new"
 _FOUNDATION = re.compile(r"foundation:(0|[1-9][0-9]{0,5})", re.ASCII)
 _WORK = re.compile(r"work:([0-2])", re.ASCII)
 TOO_LATE_HAND = "Too late \u2014 the hand is over."
+NOT_BEGUN = "Hand {hand} has not begun yet: wait for Begin."
 AWAY, BACK = "away", "back"
 PLAYER = "{player}"
 
@@ -291,7 +301,7 @@ def _deal(state: State, rng: random.Random) -> None:
             }
         )
     state.update(
-        phase=HAND,
+        phase=DEAL,
         hand=state["hand"] + 1,
         seats=seats,
         foundations=[],
@@ -359,14 +369,16 @@ def _seat(state: State, seat: int | None) -> int:
 
 
 def _in_hand(state: State, move: Move) -> None:
-    """The move belongs to the hand in play (else it comes too late)."""
-    require(state["phase"] == HAND, TOO_LATE_HAND)
+    """The move belongs to the hand in play (else it comes too late, or before Begin)."""
     if "hand" in move:
         number = move["hand"]
         valid = isinstance(number, int) and not isinstance(number, bool)
         require(valid, "Give the hand as a whole number.")
         require(number >= state["hand"], TOO_LATE_HAND)
-        require(number == state["hand"], f"Hand {number} has not begun.")
+    require(state["phase"] != DEAL, NOT_BEGUN.format(hand=state["hand"]))
+    require(state["phase"] == HAND, TOO_LATE_HAND)
+    if "hand" in move:
+        require(move["hand"] == state["hand"], f"Hand {move['hand']} has not begun.")
 
 
 def _target(move: Move) -> tuple[str, int | None]:
@@ -549,12 +561,20 @@ def _come_back(state: State, seat: int | None, move: Move, rng: random.Random) -
 def _ready(state: State, seat: int | None, move: Move, rng: random.Random) -> None:
     seat = _seat(state, seat)
     require(state["phase"] != OVER, "The game is over.")
-    require(state["phase"] == BETWEEN, f"Too late \u2014 hand {state['hand']} has already begun.")
+    require(state["phase"] in (BETWEEN, DEAL), f"Too late \u2014 hand {state['hand']} has already begun.")
     require(not state["ready"][seat], "You are already ready.")
     _back(state, seat)
     state["ready"][seat] = True
-    if all(state["ready"]):
+    if state["phase"] == BETWEEN and all(state["ready"]):
         _deal(state, rng)
+
+
+def _begin(state: State, seat: int | None, move: Move, rng: random.Random) -> None:
+    require(seat is None, "The table says Begin once everyone is ready: say you are ready instead.")
+    require(state["phase"] != OVER, "The game is over.")
+    require(state["phase"] == DEAL, f"Too late \u2014 hand {state['hand']} has already begun.")
+    require(all(state["ready"]), "Not everyone is ready yet.")
+    state.update(phase=HAND, ready=[False] * state["players"])
 
 
 def _next_hand(state: State, seat: int | None, move: Move, rng: random.Random) -> None:
@@ -570,6 +590,7 @@ MOVES = {
     "stuck": _stuck,
     "ready": _ready,
     "next_hand": _next_hand,
+    "begin": _begin,
     AWAY: _away,
     BACK: _come_back,
 }
@@ -780,6 +801,7 @@ class RomanRoad:
         "stuck": frozenset({"type", "hand"}),
         "ready": frozenset({"type"}),
         "next_hand": frozenset({"type"}),
+        "begin": frozenset({"type"}),
         AWAY: frozenset({"type"}),
         BACK: frozenset({"type"}),
     }
@@ -824,21 +846,24 @@ class RomanRoad:
         if state["phase"] == HAND:
             away = away_seats(state)
             return [seat for seat, me in enumerate(state["seats"]) if not (me["stuck"] or away[seat])]
-        if state["phase"] == BETWEEN:
+        if state["phase"] in (BETWEEN, DEAL):
             return [seat for seat, ready in enumerate(state["ready"]) if not ready]
         return []
 
     def awaits_table(self, state: State) -> bool:
-        """Between hands the table (seat None) may deal the next hand."""
-        return state["phase"] == BETWEEN
+        """Between hands the table (seat None) may deal the next hand; once everyone is ready for a
+        hand just dealt, it says Begin."""
+        return state["phase"] == BETWEEN or (state["phase"] == DEAL and all(state["ready"]))
 
     def legal_moves(self, state: State, seat: int | None) -> list[Move]:
         phase = state["phase"]
         if seat is None:
+            if phase == DEAL:
+                return [{"type": "begin"}] if all(state["ready"]) else []
             return [{"type": "next_hand"}] if phase == BETWEEN else []
         if not (isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < state["players"]):
             return []
-        if phase == BETWEEN:
+        if phase in (BETWEEN, DEAL):
             return [] if state["ready"][seat] else [{"type": "ready"}]
         if phase != HAND:
             return []
@@ -903,10 +928,11 @@ class RomanRoad:
         return list(state["totals"])
 
     def default_move(self, state: State, seat: int | None) -> Move:
-        """For an idle seat: declare stuck in a hand, be ready between hands; the table deals."""
+        """For an idle seat: declare stuck in a hand, be ready between hands and before Begin; the
+        table deals, or says Begin."""
         if seat is None:
-            return {"type": "next_hand"}
-        if state["phase"] == BETWEEN:
+            return {"type": "begin"} if state["phase"] == DEAL else {"type": "next_hand"}
+        if state["phase"] in (BETWEEN, DEAL):
             return {"type": "ready"}
         return {"type": "stuck"}
 
@@ -931,6 +957,10 @@ class RomanRoad:
             text = f"{PLAYER} is ready."
             if after["hand"] > before["hand"]:
                 text += f" Hand {after['hand']} is dealt."
+            elif after["phase"] == DEAL and all(after["ready"]):
+                text += " Everyone is ready."
+        elif kind == "begin":
+            text = f"Begin! Hand {after['hand']} is under way: everyone plays at once."
         else:
             text = f"Hand {after['hand']} is dealt."
         return text + _describe_end(before, after)

@@ -8,6 +8,7 @@ here can show a Search deck: the view holds only its count.
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 
 PILE_NAMES = ("Work 1", "Work 2", "Work 3")
@@ -129,8 +130,22 @@ def _places(view: dict) -> list[dict]:
     return sorted(rows, key=lambda row: (row["place"], row["seat"]))
 
 
+def _begin(view: dict, clock_at: datetime | None, now: datetime) -> dict | None:
+    """Before Begin: counting down (everyone is ready) or waiting for some, and how long."""
+    if view["phase"] != "deal":
+        return None
+    left = max(0, math.ceil((clock_at - now).total_seconds())) if clock_at is not None else None
+    return {
+        "counting": all(view["ready"]),
+        "seconds": left,
+        "at": clock_at,
+        "waiting": [seat["seat"] for seat in view["seats"] if not seat["ready"]],
+    }
+
+
 def romanroad_context(view: dict, next_hand_at: datetime | None, now: datetime) -> dict:
-    """The board's context: ``rr_you`` (large), ``rr_others`` (small), the Foundations, the sheet."""
+    """The board's context: ``rr_you`` (large), ``rr_others`` (small), the Foundations, the sheet.
+    ``next_hand_at``: when the table's clock moves on (the next deal, or Begin)."""
     mine = _mine(view)
     others = [_other(seat) for seat in view["seats"] if mine is None or seat["seat"] != mine["seat"]]
     left = None
@@ -147,5 +162,6 @@ def romanroad_context(view: dict, next_hand_at: datetime | None, now: datetime) 
         "rr_next_hand_at": next_hand_at if left is not None else None,
         "rr_seconds_left": left,
         "rr_places": _places(view),
+        "rr_begin": _begin(view, next_hand_at, now),
         "rr_symbols": ("apple", "arrows", "cross", "life-ring"),
     }

@@ -1,29 +1,63 @@
 """Roman Road on the site: a live table. Moves apply in arrival order (the engine says "Too late"
 to what an earlier move overtook), computer players keep a pace of their own, and between hands
-the table deals the next one when everyone is ready or the pause is over."""
+the table deals the next one when everyone is ready or the pause is over.
+
+Who is at the table decides two of the table's own moves (``system_move``, recorded through the
+one move path under the game's row lock):
+
+- **Begin.** A hand is dealt into the engine's ``deal`` phase. Computer players are ready at
+  once; a person is ready at once when a page of theirs is open (``games.presence``). A person
+  who is not there is not waited for past ``ROMANROAD_ABSENT_SECONDS``: the table's clock takes
+  them as ready. Once everyone is ready, the clock says Begin ``ROMANROAD_BEGIN_SECONDS`` later
+  (the countdown every screen shows). No computer player's chain starts before Begin.
+- **Away.** In a hand, a person with no page open and no card played, flip or Stuck for
+  ``ROMANROAD_IDLE_SECONDS`` is marked away (the engine counts them as stuck); a page of
+  theirs opening again marks them back. The table is asked again that long after a seat's
+  last page closes (``presence_moves``) and at once when its first page opens; every move
+  at the table asks too.
+"""
 
 from __future__ import annotations
 
 import random
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django import forms
+from django.conf import settings
 from django.http import QueryDict
 from django.utils import timezone
 
+from games import presence
 from games.kinds import GameKind, form_number
-from games.models import Game, Move
+from games.models import Game, Move, Seat
 from games.notifications import deadlines
 from games.rules import Move as MovePayload
 from games.rules import State
 
 from . import bot
 from . import pad as score_pad
-from .engine import BETWEEN, ROMANROAD, TARGET, TARGET_RANGE
+from .engine import AWAY, BACK, BETWEEN, DEAL, HAND, ROMANROAD, TARGET, TARGET_RANGE, away_seats
 from .presenter import romanroad_context
 from .sheet import SHEET
 
 BETWEEN_SECONDS = 20  # the pause between hands; everyone pressing Ready deals sooner
+PLAYS = ("move", "flip", "stuck")  # what a person does at the table (not what the table does for them)
+UNTIMED = ("away", "back")  # marks the table makes about who is here: they move no clock on
+
+
+def begin_seconds() -> float:
+    """The countdown to Begin once everyone is ready."""
+    return float(getattr(settings, "ROMANROAD_BEGIN_SECONDS", 3))
+
+
+def absent_seconds() -> float:
+    """How long a hand just dealt waits for a person with no page open before taking them as ready."""
+    return float(getattr(settings, "ROMANROAD_ABSENT_SECONDS", 5))
+
+
+def idle_seconds() -> float:
+    """How long a person with no page open and no play of theirs may be gone before they are away."""
+    return float(getattr(settings, "ROMANROAD_IDLE_SECONDS", 20))
 SPEED_CHOICES = [
     ("slow", "Slow (about 4 seconds a move)"),
     ("steady", "Steady (about 2 seconds a move)"),
@@ -65,8 +99,8 @@ class RomanRoadKind(GameKind):
     # Pages ------------------------------------------------------------------
 
     def board_context(self, view: dict, game: Game) -> dict:
-        next_hand_at = deadlines.clock_due_at(game) if view["phase"] == BETWEEN else None
-        return romanroad_context(view, next_hand_at, timezone.now())
+        clock_at = deadlines.clock_due_at(game) if view["phase"] in (BETWEEN, DEAL) else None
+        return romanroad_context(view, clock_at, timezone.now())
 
     def parse_move(self, post: QueryDict, move: MovePayload) -> MovePayload:
         """``card`` and ``to`` of a card moved; ``hand``, the hand the page showed, so a move sent
@@ -112,23 +146,91 @@ class RomanRoadKind(GameKind):
     def awaits_host(self, state: State) -> bool:
         return ROMANROAD.awaits_table(state)
 
-    def timed_turn(self, game: Game) -> int | None:
-        """Between hands the table is on a clock: the next hand is dealt when it runs out."""
+    def timed_turn(self, game: Game) -> float | None:
+        """Between hands the table is on a clock: the next hand is dealt when it runs out. A hand
+        just dealt is on a clock too: the absent are taken as ready, then Begin."""
         state = game.state
-        return BETWEEN_SECONDS if state is not None and state["phase"] == BETWEEN else None
+        if state is None:
+            return None
+        if state["phase"] == BETWEEN:
+            return BETWEEN_SECONDS
+        if state["phase"] == DEAL:
+            return begin_seconds() if all(state["ready"]) else absent_seconds()
+        return None
 
     def turn_started_at(self, game: Game) -> datetime | None:
-        """When the last hand ended: the latest move that was not someone saying they are ready."""
-        return (
-            Move.objects.filter(game=game)
-            .exclude(payload__type="ready")
-            .order_by("-number")
-            .values_list("created_at", flat=True)
-            .first()
-        )
+        """Between hands: when the last hand ended (the latest move that was not someone saying they
+        are ready). Before Begin: when the hand was dealt (the move before the readies since), or
+        once everyone is ready, when the last of them was."""
+        state = game.state
+        moves = Move.objects.filter(game=game).exclude(payload__type__in=UNTIMED).order_by("-number")
+        skip = 0
+        if state is not None and state["phase"] == BETWEEN:
+            moves = moves.exclude(payload__type="ready")
+        elif state is not None and state["phase"] == DEAL and not all(state["ready"]):
+            skip = sum(state["ready"])  # each seat ready since the deal is one move after it
+        latest = moves.values_list("created_at", flat=True)[skip : skip + 1].first()
+        return latest or game.started_at
 
     # Computer players ------------------------------------------------------------
 
     def bot_delay(self, game: Game) -> float:
         return bot.pause(bot_speed(game.options), _pace)
+
+    # Who is at the table ------------------------------------------------------------
+
+    def presence_moves(self, game: Game) -> float | None:
+        return idle_seconds()
+
+    def system_move(self, game: Game, seats: list[Seat]) -> tuple[int | None, MovePayload] | None:
+        """Before Begin: computer players and the people here are ready. In a hand: a person gone
+        for ``idle_seconds`` is away; at any time, an away person whose page is open is back."""
+        state = game.state
+        if state is None or state["phase"] not in (DEAL, HAND, BETWEEN):
+            return None
+        if state["phase"] == DEAL:
+            return _ready_at_once(state, seats)
+        return _away_or_back(game, state, seats)
+
+
+def _ready_at_once(state: State, seats: list[Seat]) -> tuple[int, MovePayload] | None:
+    waiting = [s for s in seats if not state["ready"][s.position]]
+    bot_seat = next((s for s in waiting if s.is_bot), None)
+    if bot_seat is not None:
+        return bot_seat.position, {"type": "ready"}
+    people = [s for s in waiting if s.user_id and not s.left]
+    present = presence.here([s.pk for s in people]) if people else set()
+    here_now = next((s for s in people if s.pk in present), None)
+    return (here_now.position, {"type": "ready"}) if here_now is not None else None
+
+
+def _away_or_back(game: Game, state: State, seats: list[Seat]) -> tuple[int, MovePayload] | None:
+    away = away_seats(state)
+    people = [s for s in seats if not s.is_bot and s.user_id and not s.left]
+    asked = people if state["phase"] == HAND else [s for s in people if away[s.position]]
+    if not asked:
+        return None
+    present = presence.here([s.pk for s in asked])
+    for seat in asked:
+        if away[seat.position] and seat.pk in present:
+            return seat.position, {"type": BACK}
+    if state["phase"] != HAND:
+        return None
+    cutoff = timezone.now() - timedelta(seconds=idle_seconds())
+    for seat in asked:
+        if not away[seat.position] and seat.pk not in present and _last_here(game, seat) <= cutoff:
+            return seat.position, {"type": AWAY}
+    return None
+
+
+def _last_here(game: Game, seat: Seat) -> datetime:
+    """The latest sign of the person at this seat: a page of theirs, or a play of their own."""
+    played = (
+        Move.objects.filter(game=game, seat=seat.position, payload__type__in=PLAYS)
+        .order_by("-number")
+        .values_list("created_at", flat=True)
+        .first()
+    )
+    seen = Seat.objects.filter(pk=seat.pk).values_list("last_seen", flat=True).first()
+    return max(filter(None, (played, seen, game.started_at)), default=timezone.now())
 

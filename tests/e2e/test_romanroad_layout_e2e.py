@@ -11,6 +11,7 @@ from games.models import Game
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
 from tests.e2e.test_accessibility_e2e import sign_up
 from tests.e2e.test_poker_layout_e2e import inside
+from tests.games.romanroad.site import begin
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -20,7 +21,7 @@ def table(user) -> Game:
     for _ in range(3):
         services.add_bot(game.pk, user)
     services.start_game(game.pk, user)
-    return Game.objects.get(pk=game.pk)
+    return begin(Game.objects.get(pk=game.pk), [user])
 
 
 def with_foundations(game: Game, count: int) -> Game:

@@ -19,6 +19,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
 
 def racing(game: Game) -> Game:
     state = game.state
+    state.update(phase="hand", ready=[False, False])  # after Begin
     foundation(state, 0, "mt-58-1", "mk-58-2", "mt-58-3")
     lay_out(state, 0, store=["mt-323-5", "mt-58-4"], work=(["mt-1013-8"], ["mt-623-8"], ["mt-323-8"]))
     lay_out(state, 1, store=["mk-323-5", "mk-58-4"], work=(["mk-1013-8"], ["mk-623-8"], ["mk-323-8"]))

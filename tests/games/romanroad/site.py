@@ -4,12 +4,15 @@ laid out by hand for a test."""
 from __future__ import annotations
 
 import json
+from datetime import timedelta
 
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from games.decks import cards
 from games.models import Game
+from games.notifications import deadlines
 
 
 def client_for(user) -> Client:
@@ -18,9 +21,10 @@ def client_for(user) -> Client:
     return client
 
 
-def lobby_table(host, others=(), bots: int = 0, **form) -> Game:
+def lobby_table(host, others=(), bots: int = 0, begun: bool = True, **form) -> Game:
     """``host`` creates a table on the create form, the others take seats, the host adds
-    ``bots`` computer players and starts it."""
+    ``bots`` computer players and starts it; unless ``begun`` is False, everyone says Ready and
+    the table's clock says Begin (hand 1 in play)."""
     data = {
         "max_seats": 1 + len(others) + bots,
         "seat_order": "seated",
@@ -40,6 +44,22 @@ def lobby_table(host, others=(), bots: int = 0, **form) -> Game:
     assert host_client.post(reverse("start", args=[game.code])).status_code == 302
     game.refresh_from_db()
     assert game.status == Game.Status.ACTIVE
+    if begun:
+        begin(game, [host, *others])
+    return game
+
+
+def begin(game: Game, people) -> Game:
+    """Each person says Ready (as their page would), then the table's clock says Begin."""
+    for user in people:
+        game.refresh_from_db()
+        seat = game.seats.get(user=user).position
+        if not game.state["ready"][seat]:
+            assert post_move(client_for(user), game, {"type": "ready"}).status_code == 200
+    for _ in range(3):  # the absent taken as ready, then Begin
+        deadlines.run_clock(game.pk, timezone.now() + timedelta(minutes=1))
+    game.refresh_from_db()
+    assert game.state["phase"] == "hand", game.state["phase"]
     return game
 
 

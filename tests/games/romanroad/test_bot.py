@@ -18,22 +18,30 @@ R = ROMANROAD
 HAND_LIMIT = 1_500  # a table of computer players ends a hand in about 80 moves
 
 
+def begun(state: dict) -> dict:
+    """The hand just dealt, once every seat is ready and the table said Begin."""
+    for seat in range(state["players"]):
+        state = R.apply(state, seat, choose(state, seat, random.Random(0)), random.Random(0))
+    return R.apply(state, None, choose(state, None, random.Random(0)), random.Random(0))
+
+
 def bots_game(players: int, seed: int, options: dict | None = None, per_hand: list | None = None) -> dict:
     """Computer players only, each asked in a random order; the table deals between hands."""
     chooser = random.Random(seed)
     state = R.setup(players, options or {}, random.Random(f"{seed}:setup"))
     number = in_hand = 0
     while not R.is_over(state):
-        if state["phase"] == "between":
-            seat = None
+        if state["phase"] == "between" or not R.to_act(state):
+            seat = None  # the table deals, or says Begin
         else:
             seat = chooser.choice(R.to_act(state))
         move = choose(state, seat, chooser)
         assert move in R.legal_moves(state, seat), move
+        hands = len(state["sheet"])
         state = R.apply(state, seat, move, random.Random(f"{seed}:{number}"))
         number += 1
         in_hand += 1
-        if state["phase"] != "hand" and move["type"] != "next_hand":
+        if len(state["sheet"]) > hands:
             if per_hand is not None:
                 per_hand.append((in_hand, state["ended"]))
             in_hand = 0
@@ -73,13 +81,13 @@ def on_store_top(state: dict, seat: int, card: str) -> dict:
 
 
 def test_the_computer_player_plays_its_store_top_to_a_foundation_first() -> None:
-    state = on_store_top(R.setup(2, {}, random.Random(4)), 0, "mt-58-1")
+    state = on_store_top(begun(R.setup(2, {}, random.Random(4))), 0, "mt-58-1")
     assert choose(state, 0, random.Random(0)) == {"type": "move", "card": "mt-58-1", "to": "foundation:new"}
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_computer_player_flips_through_its_search_deck_at_most_once_then_declares_stuck(seed) -> None:
-    state = R.setup(2, {}, random.Random(seed))
+    state = begun(R.setup(2, {}, random.Random(seed)))
     me = state["seats"][0]
     cycle = -(-(len(me["search"]) + len(me["pile"])) // 3) + 1
     flips = 0
@@ -92,7 +100,7 @@ def test_the_computer_player_flips_through_its_search_deck_at_most_once_then_dec
 
 
 def test_a_stuck_computer_player_still_takes_a_foundation_place_and_else_waits() -> None:
-    state = on_store_top(on_store_top(R.setup(2, {}, random.Random(0)), 0, "mt-323-2"), 1, "mk-323-1")
+    state = on_store_top(on_store_top(begun(R.setup(2, {}, random.Random(0))), 0, "mt-323-2"), 1, "mk-323-1")
     state = R.apply(state, 0, {"type": "stuck"}, random.Random(0))
     assert R.legal_moves(state, 0) == [] and choose(state, 0, random.Random(0)) == {"type": "stuck"}
     state = R.apply(state, 1, {"type": "move", "card": "mk-323-1", "to": "foundation:new"}, random.Random(0))
@@ -100,7 +108,7 @@ def test_a_stuck_computer_player_still_takes_a_foundation_place_and_else_waits()
 
 
 def test_between_hands_the_computer_player_is_ready_and_the_table_deals() -> None:
-    state = on_store_top(R.setup(2, {}, random.Random(4)), 0, "mt-58-1")
+    state = on_store_top(begun(R.setup(2, {}, random.Random(4))), 0, "mt-58-1")
     state["seats"][0]["search"] += state["seats"][0]["store"][:-1]
     state["seats"][0]["store"] = ["mt-58-1"]
     state = R.apply(state, 0, {"type": "move", "card": "mt-58-1", "to": "foundation:new"}, random.Random(0))
@@ -113,7 +121,8 @@ def test_the_platform_helper_takes_the_computer_players_move() -> None:
     state = R.setup(3, {}, random.Random(8))
     rng = random.Random(1)
     for number in range(200):
-        seat = R.to_act(state)[number % len(R.to_act(state))] if state["phase"] == "hand" else None
+        awaited = R.to_act(state)
+        seat = awaited[number % len(awaited)] if state["phase"] != "between" and awaited else None
         move = choose_move(R, choose, state, seat, rng)
         state = R.apply(state, seat, move, random.Random(number))
 

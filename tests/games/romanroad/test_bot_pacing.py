@@ -17,7 +17,7 @@ from games import services, tasks
 from games.models import Game, Move
 from games.notifications import deadlines
 from games.romanroad.bot import SPEEDS
-from games.romanroad.web import BETWEEN_SECONDS
+from games.romanroad.web import BETWEEN_SECONDS, PLAYS
 from tests.games.romanroad.site import lay_out, lobby_table, rig
 
 pytestmark = pytest.mark.django_db
@@ -131,8 +131,16 @@ def test_the_last_ready_brought_by_a_computer_player_deals_and_brings_the_others
     clock.later("step", (game.pk, 2), {"after": game.move_count}, 1.0)
     clock.tick()
     game.refresh_from_db()
-    assert game.state["phase"] == "hand" and game.state["hand"] == 2
+    assert game.state["phase"] == "deal" and game.state["hand"] == 2
+    assert game.state["ready"] == [False, True, True]  # the computer players are ready at once
+    assert clock.pending(1) == 0  # and wait for Begin (seat 2's chain ends at its next step)
+    clock.run(until=lambda: Game.objects.get(pk=game.pk).state["phase"] == "hand")
     assert clock.pending(1) == 1 and clock.pending(2) == 1
+    begun = Move.objects.filter(game=game, payload__type="begin").latest("number")
+    clock.run(until=lambda: Move.objects.filter(game=game, seat__in=[1, 2], payload__type__in=PLAYS).exists())
+    first = Move.objects.filter(game=game, seat__in=[1, 2], payload__type__in=PLAYS).earliest("number")
+    assert first.number > begun.number
+    assert first.created_at - begun.created_at >= timedelta(seconds=SPEEDS["fast"] * 0.75 - 1e-6)
 
 
 def test_a_hand_plays_to_its_end_the_chains_stop_and_the_clock_deals_the_next(clock, make_user):
@@ -153,12 +161,17 @@ def test_a_hand_plays_to_its_end_the_chains_stop_and_the_clock_deals_the_next(cl
     clock.run(until=lambda: all(Game.objects.get(pk=game.pk).state["ready"][1:]))
     assert clock.now - ended < timedelta(seconds=2)  # fast computer players say they are ready
     moves = Move.objects.filter(game=game).count()
+    clock.run(until=lambda: Game.objects.get(pk=game.pk).state["phase"] == "deal")
+    game.refresh_from_db()
+    # The computer players only waited; Julius is taken as ready, which deals; they are ready at once.
+    assert Move.objects.filter(game=game).count() == moves + 3
+    assert clock.now - ended >= timedelta(seconds=BETWEEN_SECONDS)
     clock.run(until=lambda: Game.objects.get(pk=game.pk).state["phase"] == "hand")
     game.refresh_from_db()
-    assert Move.objects.filter(game=game).count() == moves + 1  # the computer players only waited
     assert game.state["hand"] == 2 and not any(me["stuck"] for me in game.state["seats"])
-    assert clock.now - ended >= timedelta(seconds=BETWEEN_SECONDS)
-    assert Move.objects.filter(game=game).latest("number").summary == "Julius is ready. Hand 2 is dealt."
+    assert Move.objects.filter(game=game, payload__type="begin").latest("number").summary.startswith(
+        "Begin! Hand 2"
+    )
     assert clock.pending(1) == 1 and clock.pending(2) == 1
 
 

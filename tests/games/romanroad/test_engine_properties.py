@@ -38,6 +38,9 @@ def pick(state: dict, chooser: random.Random) -> tuple[int | None, dict]:
     if state["phase"] == "between":
         waiting = R.to_act(state)
         seat = None if chooser.random() < 0.3 else chooser.choice(waiting)
+    elif state["phase"] == "deal":  # each seat says it is ready, then the table says Begin
+        waiting = R.to_act(state)
+        seat = chooser.choice(waiting) if waiting else None
     else:
         if chooser.random() < 0.02:  # now and then the table marks a seat away, or it comes back
             seat = chooser.randrange(state["players"])
@@ -51,6 +54,13 @@ def pick(state: dict, chooser: random.Random) -> tuple[int | None, dict]:
         else:
             seat = chooser.choice(others) if others and chooser.random() < 0.2 else chooser.choice(awaited)
     return seat, chooser.choice(R.legal_moves(state, seat))
+
+
+def begun(state: dict) -> dict:
+    """Every seat ready for the hand just dealt, and the table says Begin."""
+    for seat in range(state["players"]):
+        state = R.apply(state, seat, {"type": "ready"}, random.Random(0))
+    return R.apply(state, None, {"type": "begin"}, random.Random(0))
 
 
 def conserved(state: dict) -> None:
@@ -184,7 +194,7 @@ def test_a_move_overtaken_by_others_is_refused_as_too_late_or_still_fits(seed, p
     """A seat's legal move, sent while others keep playing: it applies, or it is refused and,
     when others took its Foundation place or ended the hand, the reason says "Too late"."""
     chooser = random.Random(seed)
-    state = R.setup(players, {}, setup_rng(seed))
+    state = begun(R.setup(players, {}, setup_rng(seed)))
     for number in range(warmup):
         if state["phase"] != "hand":
             break
@@ -230,6 +240,7 @@ WORDS = (
     "stuck",
     "ready",
     "next_hand",
+    "begin",
     "away",
     "back",
     "foundation:new",

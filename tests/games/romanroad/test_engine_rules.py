@@ -34,6 +34,7 @@ def arrange(*seats: dict, foundations=(), set_aside=(), players: int | None = No
     ``set_aside`` are lists of full card ids."""
     players = players or len(seats)
     state = R.setup(players, extra.pop("options", {}), random.Random(1))
+    state.update(phase="hand", ready=[False] * players)  # after Begin
     on_foundations = {card for pile in [*foundations, *set_aside] for card in pile}
     for number in range(players):
         spec = seats[number] if number < len(seats) else {}
@@ -68,6 +69,13 @@ def arrange(*seats: dict, foundations=(), set_aside=(), players: int | None = No
     return state
 
 
+def begin(state: dict) -> dict:
+    """Every seat says it is ready for the hand just dealt, then the table says Begin."""
+    for seat in range(state["players"]):
+        state = R.apply(state, seat, {"type": "ready"}, RNG)
+    return R.apply(state, None, {"type": "begin"}, RNG)
+
+
 def run(*pile: str) -> list[str]:
     """A foundation: full ids."""
     return list(pile)
@@ -97,7 +105,7 @@ def place(state: dict, seat: int, card: str) -> tuple:
 def test_setup_deals_three_work_cards_a_store_of_ten_and_nineteen_to_search() -> None:
     state = R.setup(3, {}, random.Random(5))
     assert state["decks"] == ["mt", "mk", "lk"]
-    assert state["phase"] == "hand" and state["hand"] == 1
+    assert state["phase"] == "deal" and state["hand"] == 1
     for seat, me in enumerate(state["seats"]):
         assert [len(pile) for pile in me["work"]] == [1, 1, 1]
         assert len(me["store"]) == 10 and len(me["search"]) == 19 and me["pile"] == []
@@ -495,6 +503,52 @@ def test_a_card_played_between_turn_arounds_keeps_the_hand_alive() -> None:
     assert state["phase"] == "hand" and state["fruitless"] == 1
 
 
+# --- Begin ----------------------------------------------------------------------------
+
+
+def test_a_hand_is_dealt_face_up_and_nobody_plays_before_begin() -> None:
+    state = R.setup(3, {}, random.Random(5))
+    assert state["phase"] == "deal" and state["hand"] == 1 and R.to_act(state) == [0, 1, 2]
+    assert not R.awaits_table(state) and R.legal_moves(state, None) == []
+    assert R.legal_moves(state, 0) == [{"type": "ready"}]
+    card = state["seats"][0]["store"][-1]
+    waiting = "Hand 1 has not begun yet: wait for Begin."
+    refused(state, 0, {"type": "flip"}, waiting)
+    refused(state, 0, {"type": "stuck", "hand": 1}, waiting)
+    refused(state, 1, move(card, "foundation:new"), waiting)
+    refused(state, None, {"type": "begin"}, "Not everyone is ready yet.")
+    refused(state, 0, {"type": "begin"}, "The table says Begin once everyone is ready")
+    view = R.view(state, 0)
+    assert view["phase"] == "deal" and view["you"]["playable"] == [] and not view["you"]["can_flip"]
+    assert view["seats"][0]["store_top"]["id"] == card  # everyone sees their cards before Begin
+
+
+def test_everyone_ready_then_the_table_says_begin_and_play_starts() -> None:
+    state = R.setup(2, {}, random.Random(5))
+    state = R.apply(state, 1, {"type": "ready"}, RNG)
+    assert R.to_act(state) == [0] and state["phase"] == "deal"
+    refused(state, 1, {"type": "ready"}, "You are already ready.")
+    before = state
+    state = R.apply(state, 0, {"type": "ready"}, RNG)
+    assert R.describe(before, state, 0, {"type": "ready"}) == "{player} is ready. Everyone is ready."
+    assert R.to_act(state) == [] and R.awaits_table(state)
+    assert R.legal_moves(state, None) == [{"type": "begin"}] == [R.default_move(state, None)]
+    before = state
+    state = R.apply(state, None, {"type": "begin"}, RNG)
+    assert state["phase"] == "hand" and R.to_act(state) == [0, 1] and state["ready"] == [False, False]
+    assert R.describe(before, state, None, {"type": "begin"}) == (
+        "Begin! Hand 1 is under way: everyone plays at once."
+    )
+    refused(state, None, {"type": "begin"}, "Too late \u2014 hand 1 has already begun.")
+    assert R.apply(state, 0, {"type": "flip", "hand": 1}, RNG)["seats"][0]["flips"] == 1
+
+
+def test_the_default_move_before_begin_is_ready_and_the_table_s_is_begin() -> None:
+    state = R.setup(2, {}, random.Random(5))
+    assert R.default_move(state, 0) == {"type": "ready"}
+    assert R.default_move(state, None) == {"type": "begin"}
+
+
 # --- Away -----------------------------------------------------------------------------
 
 
@@ -641,7 +695,7 @@ def test_amen_stops_every_later_move_of_the_hand(late) -> None:
 
 def test_a_move_naming_an_earlier_hand_is_too_late_in_the_next_one() -> None:
     state, last = amen_state()
-    state = R.apply(R.apply(state, 1, last, RNG), None, {"type": "next_hand"}, RNG)
+    state = begin(R.apply(R.apply(state, 1, last, RNG), None, {"type": "next_hand"}, RNG))
     assert state["hand"] == 2
     card = state["seats"][0]["store"][-1]
     refused(state, 0, {"type": "flip", "hand": 1}, "Too late \u2014 the hand is over.")
@@ -739,7 +793,7 @@ def test_every_seat_ready_deals_the_next_hand() -> None:
     refused(state, 0, {"type": "ready"}, "You are already ready.")
     before = state
     state = R.apply(state, 1, {"type": "ready"}, random.Random(9))
-    assert state["phase"] == "hand" and state["hand"] == 2 and state["foundations"] == []
+    assert state["phase"] == "deal" and state["hand"] == 2 and state["foundations"] == []
     assert state["set_aside"] == [] and state["amen"] is None and state["totals"] == [4, 1]
     assert R.describe(before, state, 1, {"type": "ready"}) == "{player} is ready. Hand 2 is dealt."
     for seat, me in enumerate(state["seats"]):
@@ -750,11 +804,12 @@ def test_every_seat_ready_deals_the_next_hand() -> None:
 def test_the_table_deals_the_next_hand_after_the_pause() -> None:
     state = between()
     after = R.apply(state, None, {"type": "next_hand"}, RNG)
-    assert after["phase"] == "hand" and after["hand"] == 2
+    assert after["phase"] == "deal" and after["hand"] == 2
     assert R.describe(state, after, None, {"type": "next_hand"}) == "Hand 2 is dealt."
     refused(state, 0, {"type": "next_hand"}, "The table deals the next hand")
     refused(after, None, {"type": "next_hand"}, "Too late \u2014 hand 2 has already begun.")
-    refused(after, 0, {"type": "ready"}, "Too late \u2014 hand 2 has already begun.")
+    begun = begin(after)
+    refused(begun, 0, {"type": "ready"}, "Too late \u2014 hand 2 has already begun.")
 
 
 @pytest.mark.parametrize("seat", [None, -1, 2, True, "0"])
@@ -777,6 +832,9 @@ def test_the_default_move_declares_stuck_in_a_hand_and_is_ready_between_hands() 
 
 def test_default_moves_for_idle_seats_end_a_hand() -> None:
     state = R.setup(3, {}, random.Random(3))
+    while state["phase"] == "deal":
+        seat = (R.to_act(state) or [None])[0]
+        state = R.apply(state, seat, R.default_move(state, seat), RNG)
     moves = 0
     while state["phase"] == "hand":
         seat = R.to_act(state)[0]
@@ -784,7 +842,7 @@ def test_default_moves_for_idle_seats_end_a_hand() -> None:
         moves += 1
     assert state["ended"] == "blocked" and moves == 3 * (DEAD_AFTER + 1)
     state = R.apply(state, None, R.default_move(state, None), RNG)
-    assert state["phase"] == "hand" and state["hand"] == 2
+    assert state["phase"] == "deal" and state["hand"] == 2
 
 
 # --- Views ---------------------------------------------------------------------------------

@@ -14,8 +14,17 @@ from games import kinds, services
 from games.models import Game, Move
 from games.notifications import deadlines
 from games.replay import replay
-from games.romanroad.web import BETWEEN_SECONDS
-from tests.games.romanroad.site import client_for, foundation, lay_out, lobby_table, play, post_move, rig
+from games.romanroad.web import BETWEEN_SECONDS, absent_seconds, begin_seconds
+from tests.games.romanroad.site import (
+    begin,
+    client_for,
+    foundation,
+    lay_out,
+    lobby_table,
+    play,
+    post_move,
+    rig,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -94,7 +103,7 @@ def test_a_card_played_to_a_foundation_lands_and_the_partial_comes_back(pair):
     assert game.state["foundations"][0]["cards"][-1] == "mt-58-4"
     assert game.state["seats"][0]["store"] == ["mt-323-5"]
     played = {"type": "move", "card": "mt-58-4", "to": "foundation:0", "hand": 1}
-    assert Move.objects.get(game=game).payload == played
+    assert Move.objects.filter(game=game).latest("number").payload == played
     assert "But God commends his own love toward us, in that" in body
 
 
@@ -175,7 +184,8 @@ def test_everyone_ready_deals_the_next_hand(pair):
     assert again.status_code == 400 and "You are already ready." in again.content.decode()
     assert post_move(client_for(pair[1]), game, {"type": "ready"}).status_code == 200
     game.refresh_from_db()
-    assert game.state["phase"] == "hand" and game.state["hand"] == 2
+    assert game.state["phase"] == "deal" and game.state["hand"] == 2  # dealt: Begin comes next
+    begin(game, [])
     late = post_move(client_for(pair[1]), game, {"type": "ready"})
     assert late.status_code == 400 and "Too late — hand 2 has already begun." in late.content.decode()
 
@@ -192,13 +202,35 @@ def test_the_clock_deals_the_next_hand_when_the_pause_is_over(pair):
     assert deadlines.run_clock(game.pk, due - timedelta(seconds=1)) == 0
     assert deadlines.run_clock(game.pk, due) == 1  # Julius is ready, which deals
     game.refresh_from_db()
+    assert game.state["phase"] == "deal" and game.state["hand"] == 2
+    summaries = list(Move.objects.filter(game=game).order_by("number").values_list("summary", flat=True))
+    assert summaries[-1] == "Julius is ready. Hand 2 is dealt."
+    # Neither has a page open: the hand just dealt waits for them a few seconds, then takes them as ready.
+    assert game.state["ready"] == [False, False] and game.engine.to_act(game.state) == [0, 1]
+    dealt = kind.turn_started_at(game)
+    due = deadlines.clock_due_at(game)
+    assert due == dealt + timedelta(seconds=absent_seconds())
+    assert deadlines.run_clock(game.pk, due - timedelta(seconds=1)) == 0
+    assert deadlines.run_clock(game.pk, due) == 2  # both ready; Begin waits for its countdown
+    game.refresh_from_db()
+    assert game.state["phase"] == "deal" and all(game.state["ready"])
+    ready_at = kind.turn_started_at(game)
+    due = deadlines.clock_due_at(game)
+    assert due == ready_at + timedelta(seconds=begin_seconds())
+    assert deadlines.run_clock(game.pk, due - timedelta(seconds=1)) == 0
+    assert deadlines.run_clock(game.pk, due) == 1
+    game.refresh_from_db()
     assert game.state["phase"] == "hand" and game.state["hand"] == 2
     assert not any(me["stuck"] for me in game.state["seats"])  # nobody starts the hand stuck
     assert game.engine.to_act(game.state) == [0, 1]
     assert deadlines.clock_due_at(game) is None and kind.timed_turn(game) is None
     assert deadlines.run_clock(game.pk, due + timedelta(minutes=5)) == 0
     summaries = list(Move.objects.filter(game=game).order_by("number").values_list("summary", flat=True))
-    assert summaries[-1] == "Julius is ready. Hand 2 is dealt."
+    assert summaries[-3:] == [
+        "Julius is ready.",
+        "Agrippina is ready. Everyone is ready.",
+        "Begin! Hand 2 is under way: everyone plays at once.",
+    ]
 
 
 def test_the_beat_sweep_finds_the_table_between_hands(pair):

@@ -339,4 +339,17 @@
   }
   setInterval(tick, 250);
   tick();
+
+  // The countdown to Begin, the same way; at nought it reads "Begin!" until the table's push
+  // brings the hand into play.
+  var beginStarted = new WeakMap();
+  function beginTick() {
+    q(".rr-begin-countdown[data-countdown]").forEach(function (el) {
+      if (!beginStarted.has(el)) beginStarted.set(el, Date.now());
+      var left = Math.max(0, parseInt(el.dataset.countdown, 10) - Math.floor((Date.now() - beginStarted.get(el)) / 1000));
+      el.textContent = left > 0 ? String(left) : "Begin!";
+    });
+  }
+  setInterval(beginTick, 200);
+  beginTick();
 })();
