@@ -7,7 +7,9 @@ its Message-ID; a row handed over is never claimed again, so when marking it
 sent fails (the database blinked: the mark is retried on a fresh connection,
 then left to the sweep) its expired claim cannot send it a second time. A
 worker killed between the two writes loses that one message rather than
-doubling it. A mail server that
+doubling it. A database that fails after the claim but before the hand-over
+frees the claim (on a fresh connection), so the next sweep sends the row rather
+than waiting for the claim to expire. A mail server that
 cannot be reached releases the claim and stops the batch without counting an
 attempt: the beat sweep retries until it is back. A message the server refuses
 counts an attempt; after ``MAX_ATTEMPTS`` the row is left for a person to look at.
@@ -79,16 +81,31 @@ def settle_handed(now: datetime | None = None) -> int:
 
 def _mark_sent(pk: int) -> None:
     """``sent_at`` for a row the server took, retried on a fresh connection while the database blinks."""
+    if _fresh(lambda: _finish(pk, sent_at=timezone.now(), last_error=""), f"mark notification {pk} sent"):
+        return
+    log.error("Notification %s was sent; its sent mark is left to the sweep (it will not be resent).", pk)
+
+
+def _fresh(write, what: str) -> bool:
+    """Run ``write`` on a fresh database connection while the database blinks; False if it never took."""
     for attempt in range(MARK_TRIES):
         try:
-            _finish(pk, sent_at=timezone.now(), last_error="")
-            return
+            write()
+            return True
         except (OperationalError, InterfaceError):
-            log.warning("Could not mark notification %s sent (try %s).", pk, attempt + 1, exc_info=True)
+            log.warning("Could not %s (try %s).", what, attempt + 1, exc_info=True)
             if not db.connection.in_atomic_block:
                 db.connection.close()  # the next try opens a new one
             time.sleep(min(1.0, 0.1 * 2**attempt))
-    log.error("Notification %s was sent; its sent mark is left to the sweep (it will not be resent).", pk)
+    return False
+
+
+def _unclaim(pk: int) -> None:
+    """Free a claimed row that was never handed over (the database failed first): the next sweep
+    sends it, instead of waiting for its claim to expire. Only a row not handed over is freed."""
+    rows = Notification.objects.filter(pk=pk, sent_at__isnull=True, handed_at__isnull=True)
+    if not _fresh(lambda: rows.update(claimed_at=None), f"free notification {pk}"):
+        log.error("Notification %s stays claimed; it is sent once its claim expires.", pk)
 
 
 def absolute(path: str) -> str:
@@ -241,21 +258,26 @@ def deliver(ids: Iterable[int]) -> int:
     connection = None
     try:
         for pk in ids:
-            if not claim(pk):
-                continue
-            note = Notification.objects.select_related("user").filter(pk=pk).first()
-            if note is None:  # its account was closed after the claim: nothing to send
-                continue
-            reason = skip_reason(note)
-            # A row held while its player was at the table goes only if the turn is still theirs.
-            if not reason and note.last_error == HELD and note.kind == "turn" and is_stale_turn(note):
-                reason = "no longer their turn"
-            if not reason and held(note):
-                _finish(pk, claimed_at=None, last_error=HELD)  # no attempt used: it goes once they leave
-                continue
-            if reason:
-                _finish(pk, sent_at=timezone.now(), skipped=True, last_error=reason)
-                continue
+            try:
+                if not claim(pk):
+                    continue
+                note = Notification.objects.select_related("user").filter(pk=pk).first()
+                if note is None:  # its account was closed after the claim: nothing to send
+                    continue
+                reason = skip_reason(note)
+                # A row held while its player was at the table goes only if the turn is still theirs.
+                if not reason and note.last_error == HELD and note.kind == "turn" and is_stale_turn(note):
+                    reason = "no longer their turn"
+                if not reason and held(note):
+                    _finish(pk, claimed_at=None, last_error=HELD)  # no attempt used: it goes once they leave
+                    continue
+                if reason:
+                    _finish(pk, sent_at=timezone.now(), skipped=True, last_error=reason)
+                    continue
+            except (OperationalError, InterfaceError):
+                log.warning("Database unreachable before notification %s was sent; the sweep retries.", pk)
+                _unclaim(pk)
+                break
             try:
                 message = render(note)
                 if connection is None:
@@ -275,7 +297,8 @@ def deliver(ids: Iterable[int]) -> int:
                 break
             except (OperationalError, InterfaceError):
                 log.warning("Database unreachable before notification %s was sent; the sweep retries.", pk)
-                break  # nothing was handed over: its claim expires and the sweep sends it
+                _unclaim(pk)  # nothing was handed over: free it for the next sweep
+                break
             except Exception as exc:  # a template or data bug: count it, keep the batch going
                 log.exception("Could not build notification %s", pk)
                 _release(pk, exc, count=True)

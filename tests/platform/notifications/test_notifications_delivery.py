@@ -226,3 +226,24 @@ def test_a_message_the_server_took_is_never_sent_again_though_its_mark_was_lost(
     note.refresh_from_db()
     assert note.sent_at == note.handed_at and note.last_error == mailer.HANDED_NOT_MARKED
     assert len(mail.outbox) == 1
+
+
+def test_a_database_failure_before_the_hand_over_frees_the_claim_for_the_next_sweep(pending, monkeypatch):
+    from django.db import OperationalError
+
+    *_, note = pending
+    real = mailer.skip_reason
+    calls = []
+
+    def blink(row):
+        calls.append(row.pk)
+        if len(calls) == 1:
+            raise OperationalError("terminating connection due to administrator command")
+        return real(row)
+
+    monkeypatch.setattr(mailer, "skip_reason", blink)
+    assert mailer.deliver([note.pk]) == 0
+    note.refresh_from_db()
+    assert note.claimed_at is None and note.sent_at is None and mail.outbox == []
+    assert mailer.sweep() == 1  # at once, not after the claim expires
+    assert len(mail.outbox) == 1
