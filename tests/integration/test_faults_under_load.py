@@ -1,0 +1,317 @@
+"""Parts made to fail under scripted load, every part real: two Daphne web processes, a Celery
+worker with beat, a Redis of the test's own, PostgreSQL, an SMTP sink.
+
+People play Roman Poker over HTTP against both web processes (each move on the other process
+from the one before), turn mail flows, and tables of computer players play on (a live Roman
+Road table, a Roman Poker table of computer players alone). Then a part fails for a while:
+
+- the database: every connection of the web processes and the worker is terminated,
+  ten times a second, for ten seconds;
+- the mail server: down for twenty seconds, then back;
+- nothing (the baseline: two web processes under the same load).
+
+Afterwards: every game replays from one snapshot with its move numbers contiguous (none
+doubled, none skipped), every e-mail written went out exactly once, every table of computer
+players moves again within a minute, no request answered 500 outside the outage, and the
+processes' PostgreSQL connections stayed within their pools.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+import time
+import urllib.error
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+
+import pytest
+from django.db import connection
+
+from games import replay, services
+from games.models import Game, Move, Notification, NotificationPrefs
+from tests.games.romanroad.site import lobby_table
+from tests.integration.live_harness import SignedIn, asgi_server
+from tests.integration.mail_harness import SmtpSink, database_url, free_port, publishing_to, wait_for, worker
+from tests.integration.test_faults import own_redis
+from tests.real_parts import require
+
+pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
+
+POOL = 4  # DATABASE_POOL_SIZE of every process
+WEB, WORKER = "faults-web", "faults-worker"  # application_name of each kind of process
+PEOPLE_TABLES = 3
+WARM_SECONDS = 6  # load before the fault
+AFTER_SECONDS = 10  # load after it
+RECOVERY_SECONDS = 60
+GRACE_SECONDS = 2  # a request sent just after the outage may still meet a connection it broke
+PAUSE = 0.25  # between two moves at one table: people, not a flood
+
+
+@dataclass
+class Site:
+    servers: list[str]
+    sink: SmtpSink
+    database: str  # the test database's name
+    logs: list = field(default_factory=list)
+
+
+@contextmanager
+def site(tmp_path) -> Iterator[Site]:
+    require("the fault suite")
+    if not shutil.which("redis-server"):
+        reason = "the fault suite needs a redis-server binary to start one of its own"
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI: {reason}", pytrace=False)
+        pytest.skip(reason)
+    port = free_port()
+    broker = f"redis://127.0.0.1:{port}/0"
+    queue = f"faults-{uuid.uuid4().hex[:8]}"
+    sink = SmtpSink().start()
+    base = database_url(connection.settings_dict)
+    common = {
+        "CACHE_URL": f"redis://127.0.0.1:{port}/1",
+        "DATABASE_POOL_SIZE": str(POOL),
+        "RATELIMIT_ENABLE": "false",
+        "CELERY_TASK_DEFAULT_QUEUE": queue,
+        "EMAIL_URL": sink.url,
+        "SITE_URL": "http://games.test",
+    }
+    web = {"database": f"{base}?application_name={WEB}", "channel_layer": f"redis://127.0.0.1:{port}/2"}
+    try:
+        with ExitStack() as stack:
+            stack.enter_context(own_redis(port))
+            stack.enter_context(worker(
+                database=f"{base}?application_name={WORKER}", broker=broker, queue=queue, smtp=sink.url,
+                log=tmp_path / "worker.log", beat=True,
+                extra={**common, "BOT_SWEEP_SECONDS": "3", "OUTBOX_SWEEP_SECONDS": "3"},
+            ))
+            servers = [stack.enter_context(asgi_server(**web, broker=broker, extra=common)) for _ in range(2)]
+            stack.enter_context(publishing_to(broker, queue))
+            yield Site(servers, sink, connection.settings_dict["NAME"])
+    finally:
+        sink.stop()
+
+
+def tagged_connections(cursor, database: str) -> int:
+    cursor.execute(
+        "SELECT count(*) FROM pg_stat_activity WHERE datname = %s AND application_name = ANY(%s)",
+        [database, [WEB, WORKER]],
+    )
+    return cursor.fetchone()[0]
+
+
+class Load:
+    """People playing Roman Poker over HTTP, each move sent to the other web process; every
+    answer recorded with the time it came back. The test process reads whose turn it is on a
+    connection of its own (never terminated)."""
+
+    def __init__(self, servers: list[str], tables: list[tuple[Game, list]]) -> None:
+        self.tables = tables
+        self.clients = {(user.pk, base): SignedIn(base, user) for _, users in tables for user in users
+                        for base in servers}
+        self.servers = servers
+        self.answers: list[tuple[float, float, int]] = []  # (sent, answered, status)
+        self.stopping = threading.Event()
+        self.threads = [threading.Thread(target=self._play, args=table) for table in tables]
+
+    def start(self) -> Load:
+        for thread in self.threads:
+            thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.stopping.set()
+        for thread in self.threads:
+            thread.join(30)
+
+    def _play(self, game: Game, users: list) -> None:
+        sent = 0
+        try:
+            while not self.stopping.is_set():
+                current = Game.objects.get(pk=game.pk)
+                if current.status != Game.Status.ACTIVE:
+                    return
+                seat = current.engine.to_act(current.state)[0]
+                move = current.engine.default_move(current.state, seat)
+                client = self.clients[(users[seat].pk, self.servers[sent % 2])]
+                at = time.time()
+                try:
+                    status = client.move(current.code, move, current.tokens[str(seat)])
+                except (urllib.error.URLError, OSError):
+                    status = 0  # the connection itself failed
+                self.answers.append((at, time.time(), status))
+                sent += 1
+                self.stopping.wait(PAUSE)
+        finally:
+            connection.close()
+
+
+class Sampler(threading.Thread):
+    """Counts the processes' PostgreSQL connections five times a second."""
+
+    def __init__(self, database: str) -> None:
+        super().__init__(daemon=True)
+        self.database, self.most, self.done = database, 0, threading.Event()
+
+    def run(self) -> None:
+        try:
+            with connection.cursor() as cursor:
+                while not self.done.wait(0.2):
+                    self.most = max(self.most, tagged_connections(cursor, self.database))
+        finally:
+            connection.close()
+
+
+def people_tables(make_user) -> list[tuple[Game, list]]:
+    tables = []
+    for number in range(PEOPLE_TABLES):
+        users = [make_user(f"P{number}a"), make_user(f"P{number}b")]
+        for user in users:  # mail even while "at the table": every turn is an e-mail to count
+            NotificationPrefs.objects.create(user=user, always=True)
+        game = services.create_game(users[0], "poker", {}, 2, "seated")
+        services.join_game(game.pk, users[1])
+        tables.append((services.start_game(game.pk, users[0]), users))
+    return tables
+
+
+def computer_tables(make_user) -> list[Game]:
+    live = lobby_table(make_user("Host"), bots=2, bot_speed="fast", target=500)
+    host = make_user("Hostess")
+    poker = services.create_game(host, "poker", {}, 3, "seated", host_plays=False)
+    for _ in range(3):
+        services.add_bot(poker.pk, host)
+    return [live, services.start_game(poker.pk, host)]
+
+
+def moves_of(game: Game) -> int:
+    return Move.objects.filter(game=game).count()
+
+
+def moving_again(game: Game, since: int) -> bool:
+    game.refresh_from_db()
+    return game.status != Game.Status.ACTIVE or moves_of(game) > since
+
+
+def mail_settled() -> bool:
+    """Every outbox row sent, skipped, or handed to the mail server."""
+    return not Notification.objects.filter(sent_at__isnull=True, handed_at__isnull=True).exists()
+
+
+def run_fault(tmp_path, make_user, fault: Callable[[Site], None], *, http_outage: bool) -> dict:
+    with site(tmp_path) as s:
+        tables = people_tables(make_user)
+        bots = computer_tables(make_user)
+        sampler = Sampler(s.database)
+        sampler.start()
+        load = Load(s.servers, tables).start()
+        time.sleep(WARM_SECONDS)
+        began = time.time()
+        fault(s)
+        ended = time.time()
+        at_end = {game.pk: moves_of(game) for game in bots}
+        recovered: dict[str, float] = {}
+
+        def all_moving() -> bool:
+            for game in bots:
+                if game.code not in recovered and moving_again(game, at_end[game.pk]):
+                    recovered[game.code] = round(time.time() - ended, 1)
+            return len(recovered) == len(bots)
+
+        wait_for(all_moving, timeout=RECOVERY_SECONDS, every=0.25)
+        remaining = max(0.0, AFTER_SECONDS - (time.time() - ended))
+        time.sleep(remaining)
+        load.stop()
+        wait_for(mail_settled, timeout=RECOVERY_SECONDS, every=0.5)
+        time.sleep(1)  # the last messages' DATA lands in the sink
+        sampler.done.set()
+        sampler.join(5)
+        received = s.sink.by_notification()
+
+    answers = load.answers
+    window = (began, ended + GRACE_SECONDS) if http_outage else None
+
+    def in_outage(sent: float, answered: float) -> bool:
+        """A request in flight at any moment of the outage (sent before it, answered during it, …)."""
+        return window is not None and sent <= window[1] and answered >= window[0]
+
+    failed = [(sent, answered, status) for sent, answered, status in answers if status >= 500 or status == 0]
+    outside = [row for row in failed if not in_outage(row[0], row[1])]
+    failures_inside = len(failed) - len(outside)
+
+    games = list(Game.objects.exclude(state=None))
+    mismatched = [g.code for g in games if not replay.check(g.pk)[1]]
+    gaps = []
+    for game in games:
+        numbers = list(Move.objects.filter(game=game).order_by("number").values_list("number", flat=True))
+        if numbers != list(range(len(numbers))):
+            gaps.append(game.code)
+    rows = list(Notification.objects.values_list("pk", "skipped"))
+    mailed = [pk for pk, skipped in rows if not skipped]
+    doubled = [pk for pk, items in received.items() if pk is not None and len(items) > 1]
+    missing = [pk for pk in mailed if pk not in received]
+    stray = [pk for pk, skipped in rows if skipped and pk in received]
+
+    figures = {
+        "requests": len(answers),
+        "ok": sum(1 for *_, status in answers if status == 200),
+        "failed_in_outage": failures_inside,
+        "failed_outside": len(outside),
+        "games": len(games),
+        "moves": Move.objects.count(),
+        "mails": len(mailed),
+        "doubled": len(doubled),
+        "missing": len(missing),
+        "recovered_s": recovered,
+        "max_connections": sampler.most,
+    }
+    print(figures)
+    assert not mismatched, f"games that do not replay: {mismatched}"
+    assert not gaps, f"move numbers doubled or skipped: {gaps}"
+    assert not doubled and not missing and not stray, (doubled, missing, stray)
+    relative = [(round(sent - began, 1), round(done - began, 1), code) for sent, done, code in outside]
+    assert not outside, f"failed outside the outage (sent, answered s after it began): {relative}"
+    assert figures["ok"] > 0
+    assert 0 < sampler.most <= 3 * POOL  # two web processes and the worker, each within its pool
+    return figures
+
+
+def terminate_connections(s: Site, seconds: float = 10.0) -> None:
+    """pg_terminate_backend on every connection of the web processes and the worker, ten times a second."""
+    end = time.monotonic() + seconds
+    killed = 0
+    with connection.cursor() as cursor:
+        while time.monotonic() < end:
+            cursor.execute(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = %s AND application_name = ANY(%s) AND pid <> pg_backend_pid()",
+                [s.database, [WEB, WORKER]],
+            )
+            killed += cursor.fetchone()[0]
+            time.sleep(0.1)
+    print(f"terminated {killed} connections in {seconds:.0f} s")
+    assert killed > 0
+
+
+def mail_server_down(s: Site, seconds: float = 20.0) -> None:
+    s.sink.stop()
+    time.sleep(seconds)
+    s.sink.start()
+
+
+def test_two_web_processes_under_load_answer_every_request(make_user, tmp_path):
+    """No fault: the baseline every other run is read against."""
+    run_fault(tmp_path, make_user, lambda s: time.sleep(10), http_outage=False)
+
+
+def test_database_connections_terminated_under_load(make_user, tmp_path):
+    run_fault(tmp_path, make_user, terminate_connections, http_outage=True)
+
+
+def test_mail_server_down_then_back_under_load(make_user, tmp_path):
+    figures = run_fault(tmp_path, make_user, mail_server_down, http_outage=False)
+    assert figures["mails"] > 0
+
