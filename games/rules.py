@@ -62,6 +62,26 @@ class Engine(Protocol):
 
 Strategy = Callable[[State, int | None, random.Random], Move]
 
+# Two optional pure hooks an engine may add, read by the platform's seat moves (``games.seat_moves``):
+#
+#   leave(state, seat, rng) -> State   the state once ``seat`` stops playing for good: e.g. a
+#                                      two-person game ends and the other wins. Without it (or when
+#                                      it changes nothing) the table plays on, the seat played by a
+#                                      computer or passing, as the game's ``GameKind`` says.
+#   end(state, rng) -> State           the game over as it stands, scored where its rules can score.
+
+
+def seat_leaves(engine: Engine, state: State, seat: int, rng: random.Random) -> State:
+    """The state once ``seat`` left, by the engine's ``leave`` hook; unchanged without one."""
+    hook = getattr(engine, "leave", None)
+    return hook(state, seat, rng) if callable(hook) else state
+
+
+def end_early(engine: Engine, state: State, rng: random.Random) -> State | None:
+    """The game over as it stands, by the engine's ``end`` hook; None for an engine without one."""
+    hook = getattr(engine, "end", None)
+    return hook(state, rng) if callable(hook) else None
+
 
 def choose_move(
     engine: Engine, strategy: Strategy | None, state: State, seat: int | None, rng: random.Random

@@ -560,6 +560,13 @@ class Catacombs:
     def is_over(self, state: State) -> bool:
         return state["phase"] == "over"
 
+    def end(self, state: State, rng: random.Random) -> State:
+        """The host ends the game: the sheets scored as they stand; writes not yet revealed are void."""
+        new = clone(state)
+        new["phase"] = "over"
+        new["choices"] = [None] * new["players"]
+        return new
+
     def scores(self, state: State) -> list[int]:
         return [seat_score(state, seat) for seat in range(state["players"])]
 

@@ -613,6 +613,28 @@ class PokerEngine:
             for column, cards in zip(state["columns"], state["cards"], strict=True)
         ]
 
+    def places(self, state: State) -> list[int]:
+        """Finishing places: by score, except that a player who resigned comes last."""
+        resigned = state.get("resigned")
+        if resigned is not None:
+            return [2 if seat == resigned else 1 for seat in range(state["players"])]
+        return places(self.scores(state))
+
+    def leave(self, state: State, seat: int, rng: random.Random) -> State:
+        """A player leaves for good. Of two, it is a resignation: the game ends and the other wins.
+        Of more, the state is unchanged (a computer player takes the seat)."""
+        if state["over"] or state["players"] != 2:
+            return state
+        new = clone(state)
+        new.update(over=True, end_reason="resigned", resigned=seat, dice=[])
+        return new
+
+    def end(self, state: State, rng: random.Random) -> State:
+        """The host ends the game: scored as it stands, the rows written so far and the cards kept."""
+        new = clone(state)
+        new.update(over=True, end_reason="ended", dice=[])
+        return new
+
     def default_move(self, state: State, seat: int | None) -> Move:
         if state["over"] or self._seat(state, seat) != state["turn"]:
             return {"type": "pass"}
@@ -640,11 +662,12 @@ class PokerEngine:
             "over": state["over"],
             "final_round": state["final_round"],
             "end_reason": state["end_reason"],
+            "resigned": state.get("resigned"),
             "columns": [list(column) for column in state["columns"]],
             "cards": [list(cards) for cards in state["cards"]],
             "cards_left": [len(cards) for cards in state["cards"]],
             "totals": scores,
-            "places": places(scores) if state["over"] else None,
+            "places": self.places(state) if state["over"] else None,
             "blocked": _blocked(state),
             **_turn_view(state),
             "legal": self.legal_moves(state, seat) if seat is not None else [],

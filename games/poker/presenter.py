@@ -335,6 +335,7 @@ def poker_context(view: dict) -> dict:
         "shown_dice": reading_order(dice, column) if dice else [],
         "removed_dice": [d for d in dice if d["removed"]],
         "duplicate_values": {stop["value"] for card in controls["hand"] for stop in card["stops"]},
-        "winners": winners(view["totals"], view["places"]),
-        "winning_total": max(view["totals"]),
+        "winners": (won := winners(view["totals"], view["places"])),
+        # The winner's own total: after a resignation the other may hold more points.
+        "winning_total": view["totals"][won[0]] if won else max(view["totals"]),
     }

@@ -687,6 +687,22 @@ class BuildingRomanRoads:
         """1 for each winner of a finished game, 0 otherwise (the match pad counts games won)."""
         return [int(seat in state["winners"]) for seat in range(state["players"])]
 
+    def leave(self, state: State, seat: int, rng: random.Random) -> State:
+        """A player leaves for good. Of two, it is a resignation: the game ends and the other wins.
+        Of more, the state is unchanged (a computer player takes the seat)."""
+        if state["phase"] == "over" or state["players"] != 2:
+            return state
+        new = _copy_state(state)
+        _finish(new, "resigned", [1 - seat])
+        return new
+
+    def end(self, state: State, rng: random.Random) -> State:
+        """The host ends the game: as when nobody can play, the fewest cards in hand win."""
+        new = _copy_state(state)
+        fewest = min(len(hand) for hand in new["hands"])
+        _finish(new, "ended", [s for s, hand in enumerate(new["hands"]) if len(hand) == fewest])
+        return new
+
     def default_move(self, state: State, seat: int | None) -> Move:
         """Play what can be played (completing first, then building, a 1 into a corner,
         then the lowest card into an empty main space), else draw, else end the turn."""

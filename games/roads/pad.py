@@ -75,6 +75,10 @@ def result(view: dict, names: list[str]) -> str:
     who = _and([names[s] for s in winners])
     if view["end_reason"] == "out":
         return f"{who} won by playing the last card of the hand."
+    if view["end_reason"] == "resigned":
+        return f"{who} won: the other player resigned."
+    if view["end_reason"] == "ended":
+        return f"The host ended the game as it stood: {who} won with the fewest cards in hand."
     fewest = view["hand_sizes"][winners[0]]
     held = f"{fewest} card{'s' if fewest != 1 else ''}"
     if len(winners) == view["players"]:

@@ -267,8 +267,8 @@ def everyone_stuck(state: State) -> bool:
 
 
 def _back(state: State, seat: int) -> None:
-    """The seat acts: whatever it does, it is at the table again."""
-    if away_seats(state)[seat]:
+    """The seat acts: whatever it does, it is at the table again (unless its player left for good)."""
+    if away_seats(state)[seat] and seat not in (state.get("left") or []):
         state["away"] = [False if number == seat else mark for number, mark in enumerate(away_seats(state))]
 
 
@@ -555,7 +555,19 @@ def _come_back(state: State, seat: int | None, move: Move, rng: random.Random) -
     seat = _seat(state, seat)
     require(state["phase"] != OVER, "The game is over.")
     require(away_seats(state)[seat], "That seat is not away.")
+    require(seat not in (state.get("left") or []), "That player has left the game.")
     _back(state, seat)
+
+
+def _settle_left(state: State, rng: random.Random) -> None:
+    """Seats whose player left the game stay away for good (so stuck in every hand: the others'
+    Stuck turns the decks around without them) and are ready between hands."""
+    left = state.get("left") or []
+    if left and state["phase"] == BETWEEN and any(not state["ready"][seat] for seat in left):
+        for seat in left:
+            state["ready"][seat] = True
+        if all(state["ready"]):
+            _deal(state, rng)
 
 
 def _ready(state: State, seat: int | None, move: Move, rng: random.Random) -> None:
@@ -673,6 +685,7 @@ def _seat_view(state: State, seat: int, played: list[int], running: list[int]) -
         "pile_top": _card_view(state, me["pile"][-1]) if me["pile"] else None,
         "stuck": me["stuck"],
         "away": away_seats(state)[seat],
+        "left": seat in (state.get("left") or []),
         "ready": state["ready"][seat],
         "played": played[seat],
         "hand_score": running[seat],
@@ -717,6 +730,7 @@ def _own_view(state: State, seat: int) -> tuple[dict, dict[str, list[str]]]:
         "seat": seat,
         "stuck": me["stuck"],
         "away": away_seats(state)[seat],
+        "left": seat in (state.get("left") or []),
         "ready": state["ready"][seat],
         "playable": playable,
         "stacks": stacks,
@@ -883,6 +897,31 @@ class RomanRoad:
             raise IllegalMove("In Roman Road you move a card, flip, declare stuck or say you are ready.")
         new = _copy(state)
         handler(new, seat, move, rng)
+        _settle_left(new, rng)
+        return new
+
+    def leave(self, state: State, seat: int, rng: random.Random) -> State:
+        """A player leaves for good: their seat is away for the rest of the game (so it counts as
+        stuck in every hand) and ready between hands. When the last player leaves, the game ends
+        as it stands."""
+        if state["phase"] == OVER:
+            return state
+        new = _copy(state)
+        new["left"] = sorted({*(new.get("left") or []), seat})
+        if len(new["left"]) >= new["players"]:
+            return self.end(new, rng)
+        new["away"] = [True if number == seat else mark for number, mark in enumerate(away_seats(new))]
+        if new["phase"] == HAND and everyone_stuck(new):
+            _turn_around(new)
+        _settle_left(new, rng)
+        return new
+
+    def end(self, state: State, rng: random.Random) -> State:
+        """The host ends the game: a hand in play is scored as it stands, as a blocked hand."""
+        new = _copy(state)
+        if new["phase"] == HAND:
+            _end_hand(new, None)
+        new["phase"] = OVER
         return new
 
     def view(self, state: State, seat: int | None) -> dict:

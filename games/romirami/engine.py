@@ -363,7 +363,11 @@ def ranking(scores: list[int], bonus_cards: list[int]) -> list[int]:
 
 
 def places(state: State) -> list[int]:
-    """Finishing place per seat (1 = best): score, then Suit Bonus cards; still equal, shared."""
+    """Finishing place per seat (1 = best): score, then Suit Bonus cards; still equal, shared.
+    A player who resigned comes last."""
+    resigned = state.get("resigned")
+    if resigned is not None:
+        return [2 if seat == resigned else 1 for seat in range(state["players"])]
     return ranking(seat_scores(state), [len(b) for b in state["bonus"]])
 
 
@@ -551,6 +555,8 @@ END_TEXTS = {
     "numbers": "the Number market is empty and cannot be refilled",
     "offers": "the Contract market is empty and cannot be refilled",
     "rounds": f"round {MAX_ROUNDS} is the last",
+    "resigned": "a player resigned",
+    "ended": "the host ended it as it stood",
 }
 
 
@@ -848,6 +854,21 @@ class RomiRami:
 
     def places(self, state: State) -> list[int]:
         return places(state)
+
+    def leave(self, state: State, seat: int, rng: random.Random) -> State:
+        """A player leaves for good. Of two, it is a resignation: the game ends and the other wins.
+        Of more, the state is unchanged (a computer player takes the seat)."""
+        if state["phase"] == "over" or state["players"] != 2:
+            return state
+        new = clone(state)
+        new.update(phase="over", end_reason="resigned", resigned=seat)
+        return new
+
+    def end(self, state: State, rng: random.Random) -> State:
+        """The host ends the game: scored as it stands (contracts, trophies, Suit Bonus, Stars)."""
+        new = clone(state)
+        new.update(phase="over", end_reason="ended")
+        return new
 
     def default_move(self, state: State, seat: int | None) -> Move:
         """A deadline's move: the first listed take, no contract, end the turn, discard

@@ -89,6 +89,8 @@ END_MESSAGES = {
     "numbers": "The game ended: the Number market was empty and could not be refilled.",
     "offers": "The game ended: the Contract market was empty and could not be refilled.",
     "rounds": "The game ended after its last round.",
+    "resigned": "The game ended: a player resigned.",
+    "ended": "The host ended the game as it stood.",
 }
 
 

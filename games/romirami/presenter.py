@@ -18,6 +18,8 @@ END_TEXTS = {
     "numbers": "the Number market was empty and could not be refilled",
     "offers": "the Contract market was empty and could not be refilled",
     "rounds": "the last round was played",
+    "resigned": "a player resigned",
+    "ended": "the host ended it as it stood",
 }
 
 
