@@ -67,6 +67,11 @@ class GameKind:
     deadline_wording: tuple[str, str] | None = None
     # The game's own words for the platform's notices (see NOTICES), "{game}" standing for the table.
     notices: dict[str, str] = {}
+    # Who plays a seat whose player left or was removed (``games.table_tools``): a computer player,
+    # or (False) nobody, the engine's ``leave`` hook and ``system_move`` keeping the seat in step
+    # (a pass every turn, stuck for good). ``left_seat_note`` says it in the log.
+    computer_takes_left_seats: bool = True
+    left_seat_note: str = "a computer player plays their seat"
     pad: Layout | None = None  # the printable score pad (the game's pad.py), or None
     sheet: Scorer | None = None  # in-person score keeping (the game's sheet.py), or None
 
@@ -139,6 +144,15 @@ class GameKind:
         """When a clocked table's current turn began."""
         return None
 
+
+    def clocked(self, game: Game) -> bool:
+        """The table runs on a clock the host may pause: a turn deadline, or a clock of the game's own
+        (``clock_options``: timed turns, a realtime table's pace)."""
+        if game.turn_deadline:
+            return True
+        if self.clock_options is None:
+            return False
+        return all(game.options.get(name) == value for name, value in self.clock_options.items())
 
     def bot_delay(self, game: Game) -> float:
         """Seconds a computer player at a realtime table waits before each move.

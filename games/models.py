@@ -70,6 +70,8 @@ class Game(models.Model):
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )
+    # Set while the host has paused the game (games.table_tools): no move, clock or computer player runs.
+    paused_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-updated_at"]

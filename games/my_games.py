@@ -20,7 +20,7 @@ from . import rematch
 from .models import FORMER_PLAYER, Game, Seat
 from .notifications.deadlines import clock_due_at, is_timed, seat_due_at
 from .notifications.holidays import holidays_for
-from .rules import places
+from .rules import finishing_places
 
 FINISHED_SHOWN = 20
 
@@ -85,7 +85,7 @@ def _waiting_line(game: Game, seats: list[Seat], user) -> str:
 
 def _finished_row(game: Game, seats: list[Seat], mine: Seat) -> Row:
     scores = game.engine.scores(game.state) if game.state is not None else []
-    ranks = places(scores) if scores else []
+    ranks = finishing_places(game.engine, game.state) if scores else []  # tie-breaks, resignations
     winners = [i for i, rank in enumerate(ranks) if rank == 1]
     names = [n if n else FORMER_PLAYER for n in _names(seats, winners)]
     row = Row(game, "", players=len(scores), winners=names, pad_url=reverse("pad_game", args=[game.code]))

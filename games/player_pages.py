@@ -11,7 +11,7 @@ from accounts.models import User
 from . import kinds, stats
 from .access import require_watchable, watch_refusal
 from .models import Game
-from .rules import places
+from .rules import finishing_places
 
 LAST_GAMES = 10
 
@@ -37,7 +37,7 @@ def result(request: HttpRequest, code: str) -> HttpResponse:
         raise Http404("This game is not over yet: its result is shown once it ends.")
     seats = list(game.seats.all())
     scores = game.engine.scores(game.state)
-    ranks = places(scores)
+    ranks = finishing_places(game.engine, game.state)  # its own tie-breaks and resignations
     names = {s.position: s for s in seats}
     rows = sorted(
         (

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 from django.http import HttpRequest
 
-from . import presence, rematch
+from . import presence, rematch, seat_moves
 from .models import Game, Seat
 from .services import seat_key
 
@@ -89,3 +91,41 @@ def board_context(
         context.update(rematch.offer_context(game, user, seats))
     context.update(kind.board_context(view, game))
     return context
+
+
+def _leaving_means(game: Game, seat: Seat, seats: list[Seat]) -> str:
+    """What leaving does at this table, in a sentence, worked out by the rules themselves."""
+    engine = game.engine
+    leave = seat_moves.make(seat_moves.LEAVE, seat.position)
+    after = seat_moves.apply(engine, game.state, leave, random.Random(0))
+    if engine.is_over(after):
+        names = {s.position: s.name for s in seats}
+        return f"You resign and the game ends: {seat_moves.result(engine, after, names)}."
+    return f"You leave for good: {game.game_kind.left_seat_note.replace('their', 'your')}."
+
+
+def tools_context(request: HttpRequest, game: Game, seats: list[Seat] | None = None) -> dict:
+    """What the Leave button and the host's tools need (``games/table_tools.html``)."""
+    seats = list(game.seats.all()) if seats is None else seats
+    user = request.user if request.user.is_authenticated else None
+    mine = viewer_seat(seats, user)
+    in_play = game.status == Game.Status.ACTIVE
+    kind = game.game_kind
+    return {
+        "game": game,
+        "in_play": in_play,
+        "my_seat": mine if in_play else None,
+        "leaving_means": _leaving_means(game, mine, seats) if in_play and mine is not None else "",
+        "is_host": in_play and user is not None and game.host_id == user.pk,
+        "can_pause": in_play and kind.clocked(game),
+        "others": [s for s in seats if not s.left and (user is None or s.user_id != user.pk)],
+        "computer_takes": kind.computer_takes_left_seats,
+    }
+
+
+def page_context(
+    request: HttpRequest, game: Game, error: str | None = None, seats: list[Seat] | None = None
+) -> dict:
+    """A whole game page: the board and, beside it, leaving and the host's tools."""
+    context = board_context(request, game, error=error, seats=seats)
+    return {**tools_context(request, game, context["seats"]), **context}

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from django.db import connection, transaction
 
 from .models import Game, Move
-from .services import initial_state, move_rng
+from .services import apply_move, initial_state
 
 
 def _start(game: Game) -> dict:
@@ -16,10 +16,9 @@ def _start(game: Game) -> dict:
 
 def steps(game: Game, start: dict | None = None) -> Iterator[tuple[Move, dict, dict]]:
     """Each logged move with the state before and after it, rebuilt from the seed."""
-    engine = game.engine
     state = _start(game) if start is None else start
     for move in game.moves.order_by("number").only("number", "seat", "payload", "summary"):
-        after = engine.apply(state, move.seat, move.payload, move_rng(game.seed, move.number))
+        after = apply_move(game, state, move.seat, move.payload, move.number)
         yield move, state, after
         state = after
 

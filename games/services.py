@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
-from . import kinds
+from . import kinds, seat_moves
 from .models import Game, Move, Seat
 from .notifications import outbox
 from .rules import IllegalMove, check_move_keys, choose_move
@@ -116,6 +116,15 @@ def announce(game: Game, seats: list[Seat], source: Source) -> None:
     )
 
 
+def apply_move(game: Game, state: dict, seat: int | None, move: dict, number: int) -> dict:
+    """The state after logged move ``number``: the engine's rules, or a seat move of the platform's
+    (``games.seat_moves``). The move path and the replay both come through here."""
+    rng = move_rng(game.seed, number)
+    if seat_moves.is_seat_move(move):
+        return seat_moves.apply(game.engine, state, move, rng)
+    return game.engine.apply(state, seat, move, rng)
+
+
 def record(
     game: Game, seat: int | None, move: dict, seats: list[Seat], user_id: int | None = None,
     request_id: str = "",
@@ -124,9 +133,11 @@ def record(
     ``request_id`` names the page's request that sent it."""
     engine = game.engine
     before = game.state
+    seat_move = seat_moves.is_seat_move(move)
     try:
-        after = engine.apply(before, seat, move, move_rng(game.seed, game.move_count))
-        check_move_keys(engine, move)  # after the rules, whose own refusal says more
+        after = apply_move(game, before, seat, move, game.move_count)
+        if not seat_move:
+            check_move_keys(engine, move)  # after the rules, whose own refusal says more
     except IllegalMove as exc:
         raise MoveRejected(exc.reason, 400) from exc
     game.state = after
@@ -134,15 +145,15 @@ def record(
     number = game.move_count
     game.move_count += 1
     game.tokens = decision_tokens(game, before, seat_key(seat))
-    if engine.is_over(after):
+    if seat_moves.ends_game(engine, after, move) if seat_move else engine.is_over(after):
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
     game.save(
         update_fields=["state", "version", "move_count", "tokens", "status", "finished_at", "updated_at"]
     )
     summary = describe(game, before, after, seat, move, seats)
-    if _awaited(game, before) != _awaited(game, after):  # e.g. not after a roll that goes on
-        _sync_awaiting(game)
+    if _awaited(game, before) != _awaited(game, after) or game.status == Game.Status.FINISHED:
+        _sync_awaiting(game)  # not after a roll that goes on
     logged = Move.objects.create(
         game=game, number=number, seat=seat, payload=move, summary=summary, request_id=request_id
     )
@@ -174,6 +185,10 @@ def table_moves_now(game_id: int) -> int:
 
 
 def describe(game: Game, before: dict, after: dict, seat: int | None, move: dict, seats: list[Seat]) -> str:
+    if seat_moves.is_seat_move(move):
+        names = {s.position: s.name for s in seats}
+        note = kinds.get(game.kind).left_seat_note
+        return seat_moves.describe(game.engine, before, after, move, names, note)[:300]
     text = game.engine.describe(before, after, seat, move)
     name = "The host" if seat is None else next((s.name for s in seats if s.position == seat), "?")
     return text.replace("{player}", name)[:300]
@@ -198,7 +213,13 @@ def _actor(game: Game, user, as_host: bool) -> Actor:
     mine = next((s for s in seats if user is not None and s.user_id == user.pk and not s.left), None)
     if mine is None:
         raise MoveRejected("You have no seat at this table.", 403)
+    if mine.is_bot:
+        raise MoveRejected("The host gave your seat to a computer player: it plays for you now.", 403)
     return Actor(mine.position, seats)
+
+
+PAUSED = "The host paused the game: it goes on when they resume it."
+NOT_A_MOVE = "That is not a move this game understands."
 
 
 @transaction.atomic
@@ -221,6 +242,10 @@ def submit_locked(
         raise MoveRejected("The game has not started yet.", 409)
     if game.status == Game.Status.FINISHED:
         raise MoveRejected("This game is over.", 409)
+    if seat_moves.is_seat_move(move):  # the platform's own moves come only through games.table_tools
+        raise MoveRejected(NOT_A_MOVE, 400)
+    if game.paused_at is not None:
+        raise MoveRejected(PAUSED, 409)
     actor = _actor(game, user, as_host)
     if request_id and Move.objects.filter(game=game, seat=actor.seat, request_id=request_id).exists():
         return actor.seats
@@ -255,7 +280,7 @@ def play_bots(game_id: int) -> int:
     while made < MAX_BOT_MOVES_PER_RUN:
         with transaction.atomic():
             game = Game.objects.select_for_update().get(pk=game_id)
-            if game.status != Game.Status.ACTIVE or game.game_kind.realtime:
+            if game.status != Game.Status.ACTIVE or game.paused_at or game.game_kind.realtime:
                 return made
             seats = list(game.seats.all())
             bots = {s.position for s in seats if s.is_bot}
@@ -276,7 +301,7 @@ def bot_moved_since(game_id: int, seat: int, number: int) -> bool:
 def play_bot_step(game_id: int, seat: int) -> Game | None:
     """One move of the computer player at ``seat``, if its move is awaited; the game after it, or None."""
     game = Game.objects.select_for_update().get(pk=game_id)
-    if game.status != Game.Status.ACTIVE or seat not in game.engine.to_act(game.state):
+    if game.status != Game.Status.ACTIVE or game.paused_at or seat not in game.engine.to_act(game.state):
         return None
     seats = list(game.seats.all())
     if not any(s.position == seat and s.is_bot for s in seats):

@@ -2,8 +2,9 @@
 
 Only tables of two or more seats count (a one-seat game is a solo run: its
 game shows it in a block of its own). A game is won by every seat in first
-place, equal totals included (``rules.places``). Nothing is stored: the numbers
-are a function of the games, so they can never drift from them.
+place by the game's own ranking (``rules.finishing_places``: its tie-breaks, a
+resignation), equal places shared. Nothing is stored: the numbers are a
+function of the games, so they can never drift from them.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .models import Game, Seat
-from .rules import places
+from .rules import finishing_places
 
 
 @dataclass(frozen=True)
@@ -53,7 +54,7 @@ def tally(results: Iterable[Result]) -> dict[str, Stats]:
 
 def result_of(game: Game, seats: list[Seat], position: int) -> Result:
     scores = game.engine.scores(game.state)
-    ranks = places(scores)
+    ranks = finishing_places(game.engine, game.state)  # its own tie-breaks and resignations
     names = {s.position: s.name for s in seats}
     winners = tuple(names.get(i, f"Seat {i + 1}") for i, rank in enumerate(ranks) if rank == 1)
     return Result(game, game.kind, ranks[position], scores[position], len(scores), winners)

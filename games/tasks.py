@@ -142,7 +142,7 @@ def wake_bots(sender, game: Game, seats: list, source: str, **kwargs) -> None:
     computer player's move; on a paced table a computer player's move can put another computer
     seat back in play (everyone stuck turns the decks around; the last Ready deals the next hand),
     so every change starts the chains that are not running."""
-    if game.status != Game.Status.ACTIVE:
+    if game.status != Game.Status.ACTIVE or game.paused_at is not None:
         return
     paced = game.game_kind.realtime
     if source == services.Source.BOT and not paced:

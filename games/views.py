@@ -24,7 +24,7 @@ from accounts import limits
 from accounts.forms import GuestForm
 from accounts.models import User
 
-from . import handbook, kinds, presence, rematch, services
+from . import handbook, kinds, presence, rematch, services, table_tools
 from .access import require_watchable
 from .forms import JoinCodeForm, NewGameForm
 from .invites import normalize_code, qr_svg
@@ -32,7 +32,7 @@ from .models import Game, Move, Seat
 from .my_games import my_games as my_games_of
 from .my_games import stamp as my_games_stamp
 from .polling import unchanged_answer
-from .presenter import board_context, here_context, tv_context
+from .presenter import board_context, here_context, page_context, tools_context, tv_context
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -164,7 +164,7 @@ def join_qr(request: HttpRequest, code: str) -> HttpResponse:
 def game_page(request: HttpRequest, code: str) -> HttpResponse:
     game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
     seat_id = presence.arrived(request, game)
-    page = render(request, "games/game.html", board_context(request, game))
+    page = render(request, "games/game.html", page_context(request, game))
     return presence.seen(request, page, game, seat_id)
 
 
@@ -320,8 +320,9 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
     except services.MoveRejected as exc:
         status, error = exc.status, exc.message
         game.refresh_from_db()
-    template = "games/board.html" if request.htmx else "games/game.html"
-    return render(request, template, board_context(request, game, error=error, seats=seats), status=status)
+    if request.htmx:
+        return render(request, "games/board.html", board_context(request, game, error, seats), status=status)
+    return render(request, "games/game.html", page_context(request, game, error, seats), status=status)
 
 
 @require_GET
@@ -339,7 +340,7 @@ def _lobby_action(request: HttpRequest, code: str, action) -> HttpResponse:
         action(game)
     except services.MoveRejected as exc:
         messages.error(request, exc.message)
-        response = render(request, "games/game.html", board_context(request, game), status=exc.status)
+        response = render(request, "games/game.html", page_context(request, game), status=exc.status)
         return response
     return redirect(game) if Game.objects.filter(pk=game.pk).exists() else redirect("my_games")
 
@@ -353,8 +354,57 @@ def start(request: HttpRequest, code: str) -> HttpResponse:
     return _lobby_action(request, code, lambda game: services.start_game(game.pk, request.user))
 
 
+@require_GET
+def tools(request: HttpRequest, code: str) -> HttpResponse:
+    """The Leave button and the host's tools (redrawn when the table changes); nothing once it is gone."""
+    game = Game.objects.filter(code=code.upper()).first()
+    if game is None:
+        return HttpResponse(status=204)
+    game = require_watchable(game, request.user)
+    return render(request, "games/table_tools.html", tools_context(request, game))
+
+
+def _table_tool(request: HttpRequest, code: str, action) -> HttpResponse:
+    """Leaving a game in play, or a host's tool: the table after it, or the page with the refusal."""
+    game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
+    try:
+        if not request.user.is_authenticated:
+            raise services.MoveRejected("Sign in to play at this table.", 403)
+        if limits.exceeded(request, "moves"):
+            return limits.too_many(request, "moves")
+        action(game)
+    except services.MoveRejected as exc:
+        game.refresh_from_db()
+        context = page_context(request, game, error=exc.message)
+        return render(request, "games/game.html", context, status=exc.status)
+    line = game.moves.order_by("-number").values_list("summary", flat=True).first()
+    if line:
+        messages.info(request, line)
+    return redirect(game)
+
+
+@require_POST
+def host_tool(request: HttpRequest, code: str, tool: str) -> HttpResponse:
+    try:
+        position = int(request.POST["seat"]) if "seat" in request.POST else None
+    except ValueError:
+        position = -1  # no seat has it: refused as a seat not at the table
+    response = _table_tool(
+        request, code,
+        lambda game: table_tools.host_tool(game.pk, request.user, tool, position, _request_id(request)),
+    )
+    if response.status_code == 302:  # back to the open panel, for the host's next step
+        response["Location"] += "#host-tools"
+    return response
+
+
 @require_POST
 def leave(request: HttpRequest, code: str) -> HttpResponse:
+    """Leave a table: a seat at one still open, or a game in play (``games.table_tools``)."""
+    if Game.objects.filter(code=code.upper()).exclude(status=Game.Status.OPEN).exists():
+        return _table_tool(
+            request, code, lambda game: table_tools.leave(game.pk, request.user, _request_id(request))
+        )
     response = _lobby_action(request, code, lambda game: services.leave_game(game.pk, request.user))
     if response.status_code == 302:
         messages.info(request, "You left the table.")

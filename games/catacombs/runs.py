@@ -43,26 +43,6 @@ def daily_deck_seed(day: date) -> str:
 
 
 @transaction.atomic
-def leave_active_game(game_id: int, user) -> Game:
-    """Leave a game in play: the seat passes now (if awaited) and in every later turn."""
-    game = Game.objects.select_for_update().get(pk=game_id)
-    if game.status != Game.Status.ACTIVE:
-        raise services.MoveRejected("This game is not in play.", 409)
-    if game.kind != KIND:
-        raise services.MoveRejected("Leaving a game in play is only possible in Roman Catacombs.", 409)
-    seats = list(game.seats.all())
-    mine = next((s for s in seats if s.user_id == user.pk and not s.left), None)
-    if mine is None:
-        raise services.MoveRejected("You have no seat at this table.", 403)
-    mine.left = True
-    mine.save(update_fields=["left"])
-    game.version += 1  # other pages redraw: the seat now shows as gone
-    game.save(update_fields=["version", "updated_at"])
-    services.play_table_moves(game, seats)
-    services.announce(game, seats, services.Source.PLAYER)
-    return game
-
-
 def _new_run(user, options: dict) -> Game:
     game = services.create_game(user, KIND, options, 1, Game.SeatOrder.AS_SEATED, host_plays=True)
     return services.start_game(game.pk, user)

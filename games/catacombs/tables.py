@@ -18,6 +18,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from games.models import Game, Move, Seat
+from games.table_tools import last_resumed_at
 
 from .engine import CATACOMBS
 
@@ -73,19 +74,22 @@ def system_move(game: Game, seats: list[Seat]) -> tuple[int | None, dict] | None
 
 
 def last_flip_at(game: Game) -> datetime | None:
-    """When the current cards were flipped (flips are the moves of seat None)."""
-    return (
-        Move.objects.filter(game=game, seat__isnull=True)
+    """When the current cards were flipped, or when the host last resumed the game, if later:
+    a timed turn paused starts afresh."""
+    flipped = (
+        Move.objects.filter(game=game, seat__isnull=True, payload__type="flip")
         .order_by("-number")
         .values_list("created_at", flat=True)
         .first()
     )
+    resumed = last_resumed_at(game)
+    return max(flipped, resumed) if flipped and resumed else flipped
 
 
 def turn_deadline(game: Game) -> datetime | None:
     """When a timed table's current turn ends (and the next flip is due)."""
     seconds = turn_seconds(game)
-    if seconds is None or game.status != Game.Status.ACTIVE:
+    if seconds is None or game.status != Game.Status.ACTIVE or game.paused_at is not None:
         return None
     flipped = last_flip_at(game)
     return flipped + timedelta(seconds=seconds) if flipped else None

@@ -13,5 +13,4 @@ urlpatterns = [
     # The table view for a TV moved to the shared screen every game with one has (/g/<code>/tv/).
     path("<str:code>/table/", moved("tv"), name="catacombs_table"),
     path("<str:code>/table/poll/", moved("tv_poll"), name="catacombs_table_poll"),
-    path("<str:code>/leave/", views.leave, name="catacombs_leave"),
 ]

@@ -13,10 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts import limits, names
 from accounts.models import User
-from games import services
-from games.access import require_watchable
 from games.models import Game
-from games.presenter import board_context
 
 from . import runs
 
@@ -107,17 +104,3 @@ def daily_board(request: HttpRequest, day: str | None = None) -> HttpResponse:
         "next_run_at": runs.next_turnover(),
     }
     return render(request, "catacombs/daily.html", context)
-
-
-@require_POST
-def leave(request: HttpRequest, code: str) -> HttpResponse:
-    game = require_watchable(_catacombs_game(code), request.user)
-    try:
-        if not request.user.is_authenticated:
-            raise services.MoveRejected("Sign in to leave a table.", 403)
-        runs.leave_active_game(game.pk, request.user)
-    except services.MoveRejected as exc:
-        context = board_context(request, game, error=exc.message)
-        return render(request, "games/game.html", context, status=exc.status)
-    messages.info(request, "You left the game. Your seat passes every turn from now on.")
-    return redirect(game)

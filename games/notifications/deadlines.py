@@ -63,7 +63,7 @@ def clock_due_at(game: Game) -> datetime | None:
     """A timed table: when its turn is up (at once if none was dealt yet)."""
     kind = kinds.get(game.kind)
     seconds = kind.timed_turn(game)
-    if game.status != Game.Status.ACTIVE or seconds is None:
+    if game.status != Game.Status.ACTIVE or seconds is None or game.paused_at is not None:
         return None
     began = kind.turn_started_at(game)
     return began + timedelta(seconds=seconds) if began else game.started_at or timezone.now()
@@ -150,7 +150,7 @@ def apply_default_moves(game_id: int, now: datetime | None = None) -> int:
     made = 0
     with transaction.atomic():
         game = Game.objects.select_for_update().get(pk=game_id)
-        if game.status != Game.Status.ACTIVE or not game.turn_deadline or is_timed(game):
+        if game.status != Game.Status.ACTIVE or not game.turn_deadline or is_timed(game) or game.paused_at:
             return 0
         handled: set[int] = set()
         while game.status == Game.Status.ACTIVE:
@@ -270,6 +270,7 @@ def awaited_with_deadline() -> list[Seat]:
             waiting_since__isnull=False,
             game__status=Game.Status.ACTIVE,
             game__turn_deadline__isnull=False,
+            game__paused_at__isnull=True,
         ).select_related("game")
     )
 

@@ -85,6 +85,8 @@ class RomanRoadKind(GameKind):
     script = "romanroad/romanroad.js"  # loaded once by the game page; a board swapped in later brings none
     stylesheet = "romanroad/romanroad.css"
     poll_seconds = 1  # a page whose socket is down still sees the race within a second
+    computer_takes_left_seats = False  # a seat whose player left counts as stuck (the engine's leave)
+    left_seat_note = "their seat counts as stuck for the rest of the game"
     clock_options = {}  # every table: the next hand is dealt when the pause between hands is up
     deadline_wording = (
         "Idle limit",

@@ -2,7 +2,8 @@
 // may listen to every htmx request and swap on the document) never sees them: an element with
 // data-refresh="URL" is fetched again when the document hears one of the events named in
 // data-refresh-on (live.js sends them from the table's socket), and every data-refresh-every
-// seconds while the tab is visible. A 204 (or any answer but 200) leaves it as it is.
+// seconds while the tab is visible. A 204 (or any answer but 200) leaves it as it is. An open
+// <details> with an id stays open across a redraw.
 (function () {
   "use strict";
   var last = new WeakMap();
@@ -16,7 +17,13 @@
         var holder = document.createElement("template");
         holder.innerHTML = html.trim();
         var fresh = holder.content.firstElementChild;
-        if (fresh) el.replaceWith(fresh);
+        if (!fresh) return;
+        // A disclosure the player opened stays open (and one they closed, closed) across the redraw.
+        fresh.querySelectorAll("details[id]").forEach(function (box) {
+          var before = el.querySelector("#" + box.id);
+          if (before) box.open = before.open;
+        });
+        el.replaceWith(fresh);
       })
       .catch(function () { /* offline: the next event or tick tries again */ });
   }
@@ -28,6 +35,15 @@
   }
   listen("presence");
   listen("rematch");
+  listen("table");
+
+  // A panel marked data-open-wide starts open on a wide screen and folded on a phone; the panel the
+  // address names (#host-tools, after one of its buttons) starts open anywhere.
+  if (window.matchMedia && window.matchMedia("(min-width: 48rem)").matches) {
+    document.querySelectorAll("details[data-open-wide]").forEach(function (box) { box.open = true; });
+  }
+  var named = location.hash && document.getElementById(location.hash.slice(1));
+  if (named && named.tagName === "DETAILS") named.open = true;
 
   setInterval(function () {
     if (document.visibilityState !== "visible") return;

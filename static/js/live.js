@@ -102,6 +102,7 @@
       if (message.gone) { gone = true; notice(message.gone, true); socket.close(); return; }
       if (message.removed) { notice(message.removed, false); return; }
       if (typeof message.version !== "number" || message.version <= shown()) return;
+      document.dispatchEvent(new CustomEvent("table"));
       if (pending && pending.version > message.version) return;
       pending = message;
       draw();

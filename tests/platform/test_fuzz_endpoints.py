@@ -154,7 +154,7 @@ def world(make_user) -> World:
     )
 
 
-CATACOMBS_PAGES = {"tv", "tv_poll", "catacombs_leave"}
+CATACOMBS_PAGES = {"tv", "tv_poll"}
 LOBBY_PAGES = {"start", "leave", "add_bot", "remove_seat", "join"}
 
 
@@ -175,6 +175,7 @@ def real_values(world: World, url_name: str, argument: str) -> list[str]:
         "kind": ["poker", "catacombs"],
         # The lobby's seats, then seats of another game (not the lobby's to remove).
         "seat_id": [str(s.pk) for s in lobby_seats] + [str(s.pk) for s in games["poker"].seats.all()],
+        "tool": ["resume", "pause"],  # refused at every table here: none is paused or on a clock
         "holiday_id": [str(world.holiday.pk)],
         "group_id": [str(world.group_sheet.group_id)],
         "attached_id": [str(world.group_sheet.pk)],

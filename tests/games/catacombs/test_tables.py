@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
+from games import services, table_tools
 from games.catacombs import runs, tables
 from games.catacombs.engine import SOLO_TURNS, book_sheet, face_up_book, new_dead_slots
 from games.models import Game, Move
@@ -331,7 +331,7 @@ def test_the_table_views_old_address_leads_to_the_shared_screen(client, called_t
 def test_leaving_passes_now_and_in_every_later_turn(client, make_table):
     game, (anna, ben, cleo) = make_table("catacombs", ("Anna", "Ben", "Cleo"), {"flip_mode": "auto"})
     client.force_login(cleo)
-    response = client.post(reverse("catacombs_leave", args=[game.code]))
+    response = client.post(reverse("leave", args=[game.code]))
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.state["choices"][2] == {"type": "pass"}
@@ -340,7 +340,9 @@ def test_leaving_passes_now_and_in_every_later_turn(client, make_table):
     assert game.state["choices"][2] == {"type": "pass"}  # passed right after the flip
     assert game.engine.to_act(game.state) == [0, 1]
     left_moves = Move.objects.filter(game=game, seat=2)
-    assert left_moves.count() == 2 and all(m.payload == {"type": "pass"} for m in left_moves)
+    passes = [{"type": "pass"}] * 2
+    assert [m.payload for m in left_moves] == [{"table": "leave", "seat": 2}, *passes]
+    assert left_moves[0].summary == "Cleo left; their seat passes every turn from now on."
     page = client.get(game.get_absolute_url()).content.decode()
     assert "Pass (write nothing this turn)" not in page  # Cleo now watches
     assert replay(game) == game.state
@@ -349,20 +351,20 @@ def test_leaving_passes_now_and_in_every_later_turn(client, make_table):
 def test_leaving_is_refused_clearly_when_it_cannot_be_done(client, make_table, make_user):
     game, (anna, _) = make_table("catacombs", ("Anna", "Ben"), {"flip_mode": "auto"})
     client.force_login(make_user("Stranger"))
-    response = client.post(reverse("catacombs_leave", args=[game.code]))
+    response = client.post(reverse("leave", args=[game.code]))
     assert response.status_code == 403 and "You have no seat at this table." in response.content.decode()
     client.logout()
-    assert client.post(reverse("catacombs_leave", args=[game.code])).status_code == 403
-    open_game = services.create_game(anna, "catacombs", {"flip_mode": "auto"}, 3, "seated")
+    assert client.post(reverse("leave", args=[game.code])).status_code == 403
     client.force_login(anna)
-    response = client.post(reverse("catacombs_leave", args=[open_game.code]))
-    assert response.status_code == 409 and "not in play" in response.content.decode()
+    assert client.post(reverse("leave", args=[game.code])).status_code == 302
+    response = client.post(reverse("leave", args=[game.code]))  # a second time: she has already left
+    assert response.status_code == 403 and "You have no seat at this table." in response.content.decode()
 
 
 def test_when_everyone_left_the_table_stops_flipping(make_table):
     game, (anna, ben) = make_table("catacombs", ("Anna", "Ben"), {"flip_mode": "auto"})
-    runs.leave_active_game(game.pk, anna)
-    game = runs.leave_active_game(game.pk, ben)
+    table_tools.leave(game.pk, anna)
+    game = table_tools.leave(game.pk, ben)
     assert game.state["phase"] == "flip" and game.state["turn"] == 1
 
 

@@ -1,0 +1,74 @@
+"""The host's tools at a Catacombs group table, through the real views: a timed table paused and
+resumed (its turn starts afresh), a seat given to a computer player (it writes), a seat removed (it
+passes), the game ended with the sheets scored as they stand."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from games import services
+from games.catacombs import tables
+from games.models import Game, Move
+from games.notifications import deadlines
+from games.replay import replay
+from tests.games.catacombs.test_tables import called_table  # noqa: F401, F811 — a fixture
+
+pytestmark = pytest.mark.django_db
+
+
+def tool(client, game, name, seat=None):
+    return client.post(reverse("host_tool", args=[game.code, name]), {} if seat is None else {"seat": seat})
+
+
+def test_a_timed_table_stops_flipping_while_paused_and_its_turn_starts_afresh(client, called_table):  # noqa: F811
+    game, host, (anna, ben, cleo) = called_table("timed", {"turn_seconds": 60})
+    client.force_login(host)
+    assert "Pause the game" in client.get(game.get_absolute_url()).content.decode()
+    assert tool(client, game, "pause").status_code == 302
+    game.refresh_from_db()
+    assert deadlines.clock_due_at(game) is None and tables.turn_deadline(game) is None
+    assert deadlines.run_clock(game.pk, timezone.now() + timedelta(hours=1)) == 0
+    write = game.engine.legal_moves(game.state, 0)[0]
+    with pytest.raises(services.MoveRejected, match="paused"):
+        services.submit_move(game.pk, anna, write, game.tokens["0"])
+    assert tool(client, game, "resume").status_code == 302
+    game.refresh_from_db()
+    resumed = Move.objects.get(game=game, payload__table="resume").created_at
+    assert tables.turn_deadline(game) == resumed + timedelta(seconds=60)
+    assert deadlines.clock_due_at(game) == resumed + timedelta(seconds=60)
+    assert deadlines.run_clock(game.pk, resumed + timedelta(seconds=61)) > 0  # the turn is up: passes, a flip
+    game.refresh_from_db()
+    assert game.state["turn"] == 2 and replay(game) == game.state
+
+
+def test_a_seat_given_to_a_computer_player_writes_and_a_removed_seat_passes(client, called_table):  # noqa: F811
+    game, host, (anna, ben, cleo) = called_table("auto")
+    client.force_login(host)
+    assert tool(client, game, "computer", 0).status_code == 302
+    assert tool(client, game, "remove", 1).status_code == 302
+    game.refresh_from_db()
+    seats = {s.position: s for s in game.seats.all()}
+    assert seats[0].is_bot and not seats[0].left and seats[1].left and not seats[1].is_bot
+    assert game.state["choices"][1] == {"type": "pass"}  # the removed seat passed at once
+    lines = list(game.moves.order_by("number").values_list("summary", flat=True))
+    assert "The host removed Ben; their seat passes every turn from now on." in lines
+    assert services.play_bots(game.pk) == 1  # the computer player writes for Anna's seat
+    game.refresh_from_db()
+    assert game.state["choices"][0] is not None or game.state["turn"] == 2
+    assert replay(game) == game.state
+
+
+def test_the_host_ends_a_table_that_kept_flipping(client, called_table):  # noqa: F811
+    game, host, players = called_table("timed", {"turn_seconds": 60})
+    client.force_login(host)
+    scores = game.engine.scores(game.state)
+    assert tool(client, game, "end").status_code == 302
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.engine.scores(game.state) == scores
+    assert deadlines.clock_due_at(game) is None
+    assert game.moves.latest("number").summary.startswith("The host ended the game as it stands: ")
+    assert replay(game) == game.state
