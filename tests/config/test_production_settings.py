@@ -45,3 +45,35 @@ def test_a_sign_in_lasts_two_weeks_unless_set(settings):
         capture_output=True, text=True, timeout=60,
     )
     assert result.stdout.strip() == str(3 * 24 * 60 * 60)
+
+
+def test_a_dead_workers_tasks_return_within_minutes_not_an_hour():
+    """Redis's own visibility timeout is an hour: a killed worker's computer-player steps waited that long."""
+    script = (
+        "from django.conf import settings as s; "
+        "print(s.CELERY_BROKER_TRANSPORT_OPTIONS['visibility_timeout'])"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT, env={**os.environ, "CELERY_BROKER_URL": "redis://127.0.0.1:6379/0",
+                       "DJANGO_SETTINGS_MODULE": "config.settings"},
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert 0 < int(result.stdout.strip()) <= 600
+
+
+def test_postgresql_connections_come_from_a_bounded_pool_not_one_per_request():
+    """Under ASGI a persistent connection per thread leaked dozens of connections per process."""
+    script = (
+        "from django.conf import settings; d = settings.DATABASES['default']; "
+        "print(d['CONN_MAX_AGE'], d['OPTIONS']['pool']['max_size'])"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT, env={**os.environ, "DATABASE_URL": "postgres://u@127.0.0.1:5432/x",
+                       "DATABASE_POOL_SIZE": "5", "DJANGO_SETTINGS_MODULE": "config.settings"},
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["0", "5"]
