@@ -98,9 +98,12 @@ def _leaving_means(game: Game, seat: Seat, seats: list[Seat]) -> str:
     engine = game.engine
     leave = seat_moves.make(seat_moves.LEAVE, seat.position)
     after = seat_moves.apply(engine, game.state, leave, random.Random(0))
+    names = {s.position: s.name for s in seats}
     if engine.is_over(after):
-        names = {s.position: s.name for s in seats}
         return f"You resign and the game ends: {seat_moves.result(engine, after, names)}."
+    takes = game.game_kind.computer_takes_left_seats
+    if not takes and all(s.left and not s.is_bot for s in seats if s.position != seat.position):
+        return "Nobody else plays here any more: the game ends as it stands."
     return f"You leave for good: {game.game_kind.left_seat_note.replace('their', 'your')}."
 
 

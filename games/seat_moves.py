@@ -8,7 +8,8 @@ holds (a posted move carrying it is refused):
 - ``{"table": "remove", "seat": n}``: the host takes seat n away from its player;
 - ``{"table": "computer", "seat": n}``: the host gives seat n to a computer player;
 - ``{"table": "pause"}``, ``{"table": "resume"}``: the host stops and restarts the table's clocks;
-- ``{"table": "end"}``: the host ends the game as it stands.
+- ``{"table": "end"}``: the host ends the game as it stands; ``{"table": "end", "why": "left"}``:
+  the table ends it so, the last of its players having left.
 
 This module is pure: what each move does to the engine's state (through the
 engine's optional ``leave`` and ``end`` hooks, see ``games.rules``) and its line
@@ -26,6 +27,7 @@ from .rules import Engine, State, end_early, finishing_places, name_list, seat_l
 KEY = "table"
 LEAVE, REMOVE, COMPUTER, PAUSE, RESUME, END = "leave", "remove", "computer", "pause", "resume", "end"
 SEAT_KINDS = frozenset({LEAVE, REMOVE, COMPUTER})
+EVERYONE_LEFT = "left"  # the "why" of an end the table makes when the last of its players has left
 KINDS = SEAT_KINDS | {PAUSE, RESUME, END}
 
 
@@ -34,8 +36,8 @@ def is_seat_move(move: Any) -> bool:
     return isinstance(move, dict) and KEY in move
 
 
-def make(kind: str, seat: int | None = None) -> dict:
-    return {KEY: kind} if seat is None else {KEY: kind, "seat": seat}
+def make(kind: str, seat: int | None = None, **more: str) -> dict:
+    return ({KEY: kind} if seat is None else {KEY: kind, "seat": seat}) | more
 
 
 def apply(engine: Engine, state: State, move: dict, rng: random.Random) -> State:
@@ -82,6 +84,8 @@ def describe(
         return "The host paused the game."
     if kind == RESUME:
         return "The host resumed the game."
+    everyone_left = move.get("why") == EVERYONE_LEFT
+    who = "Nobody plays any more, so the game ends" if everyone_left else "The host ended the game"
     if finished:
-        return f"The host ended the game as it stands: {result(engine, after, names)}."
-    return "The host ended the game; it has no winner."
+        return f"{who} as it stands: {result(engine, after, names)}."
+    return f"{who}; it has no winner."

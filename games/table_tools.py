@@ -19,7 +19,8 @@ is in the log and replays; what it does to the seats and the clocks is here:
   where they stood (a seat's deadline moves on by the pause, a timed turn
   starts afresh).
 - **end**: the game is over as it stands, scored by the engine's ``end`` hook
-  (else ended with no winner).
+  (else ended with no winner). The table ends a game so by itself when the
+  last of its players has left and no computer player took a seat.
 
 A refusal (not the host, not your seat, the game over, a seat that already
 left) raises ``MoveRejected`` with a sentence and changes nothing.
@@ -163,6 +164,11 @@ def _resume_clocks(game: Game) -> None:
 
 
 def _after(game: Game, seats: list[Seat]) -> None:
+    if game.status == Game.Status.ACTIVE and all(s.left and not s.is_bot for s in seats):
+        # Nobody plays any more (the seats pass or are stuck for ever): the game ends as it stands.
+        record(game, None, seat_moves.make(seat_moves.END, why=seat_moves.EVERYONE_LEFT), seats)
+        game.paused_at = None
+        game.save(update_fields=["paused_at"])
     if game.paused_at is None:
         play_table_moves(game, seats)  # e.g. a pass for a seat that just left
     announce(game, seats, Source.PLAYER)

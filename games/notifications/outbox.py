@@ -109,7 +109,9 @@ def plan_turns(
     by_position = {s.position: s for s in seats}
     for position in sorted(newly_awaited):
         seat = by_position.get(position)
-        if seat is None or seat.user_id is None or seat.left or seat.muted or seat.user_id == actor_user_id:
+        if seat is None or seat.user_id is None or seat.left or seat.is_bot or seat.muted:
+            continue  # nobody to tell, or a computer player plays the seat
+        if seat.user_id == actor_user_id:
             continue
         person = persons.get(seat.user_id)
         if person is None or person.mode != IMMEDIATE:

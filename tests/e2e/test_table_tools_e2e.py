@@ -9,6 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
 
 from games.models import Game
 from tests.e2e.accessibility import assert_accessible
@@ -87,3 +89,25 @@ def test_leave_give_a_seat_pause_resume_and_end(phone, make_user):  # noqa: F811
         "leave", "computer", "pause", "resume", "end"
     ]
     assert_accessible(hers)
+
+
+def test_on_a_laptop_the_host_tools_start_open(browser, site, make_user):  # noqa: F811
+    game, (julius, *_) = table(make_user)
+    ARTIFACTS.mkdir(exist_ok=True)
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=site)
+    try:
+        session = SessionStore()
+        session[SESSION_KEY] = str(julius.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = julius.get_session_auth_hash()
+        session.save()
+        context.add_cookies([{"name": "sessionid", "value": session.session_key, "url": site}])
+        page = context.new_page()
+        page.goto(f"/g/{game.code}/")
+        live(page)
+        assert page.locator("#host-tools").get_attribute("open") is not None
+        assert page.locator("#leave-game").get_attribute("open") is None
+        assert page.locator("#end-game").get_attribute("open") is None  # the last step always asks
+        page.screenshot(path=ARTIFACTS / "tools-laptop.png", full_page=True)
+    finally:
+        context.close()

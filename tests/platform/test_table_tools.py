@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games import seat_moves, services, table_tools
-from games.models import Game, Move
+from games.models import Game, Move, Notification
 from games.notifications import deadlines
 from games.replay import replay
 from games.rules import finishing_places
@@ -273,3 +273,31 @@ def test_a_seat_move_is_made_once_when_the_same_request_comes_twice(make_table):
     table_tools.host_tool(game.pk, julius, seat_moves.PAUSE, request_id="req-12345678")  # its answer was lost
     assert Game.objects.get(pk=game.pk).version == version
     assert Move.objects.filter(game=game, payload__table="pause").count() == 1
+
+
+def test_a_seat_played_by_a_computer_player_is_mailed_no_turn(make_table):
+    game, (julius, agrippina, marcus) = make_table(names=("Julius", "Agrippina", "Marcus"))
+    Game.objects.filter(pk=game.pk).update(turn_deadline=86400)
+    table_tools.host_tool(game.pk, julius, seat_moves.COMPUTER, 1)
+    game.refresh_from_db()
+    while game.state["turn"] == 0:
+        services.submit_move(game.pk, julius, game.engine.default_move(game.state, 0), game.tokens["0"])
+        game.refresh_from_db()
+    while game.state["turn"] == 1:
+        services.play_bots(game.pk)
+        game.refresh_from_db()
+    turns = Notification.objects.filter(game=game, kind="turn")
+    assert not turns.filter(user=agrippina).exists()  # the computer player took her turn
+    assert turns.filter(user=marcus).exists()
+
+
+def test_when_the_last_player_leaves_a_table_nobody_plays_the_game_ends(make_table):
+    game, (julius, agrippina) = make_table("catacombs", options={"flip_mode": "timed", "turn_seconds": 60})
+    hers, his = signed_in(agrippina), signed_in(julius)
+    assert "Nobody else plays here" not in his.get(reverse("game", args=[game.code])).content.decode()
+    assert leave(hers, game).status_code == 302
+    assert "Nobody else plays here any more" in his.get(reverse("game", args=[game.code])).content.decode()
+    assert leave(his, game).status_code == 302
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert last_line(game).startswith("Nobody plays any more, so the game ends as it stands: ")

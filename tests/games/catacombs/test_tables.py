@@ -361,11 +361,15 @@ def test_leaving_is_refused_clearly_when_it_cannot_be_done(client, make_table, m
     assert response.status_code == 403 and "You have no seat at this table." in response.content.decode()
 
 
-def test_when_everyone_left_the_table_stops_flipping(make_table):
+def test_when_everyone_left_the_game_ends_as_it_stands(make_table):
     game, (anna, ben) = make_table("catacombs", ("Anna", "Ben"), {"flip_mode": "auto"})
     table_tools.leave(game.pk, anna)
     game = table_tools.leave(game.pk, ben)
-    assert game.state["phase"] == "flip" and game.state["turn"] == 1
+    assert game.status == Game.Status.FINISHED and game.state["phase"] == "over" and game.state["turn"] == 1
+    last = game.moves.latest("number")
+    assert last.payload == {"table": "end", "why": "left"}
+    assert last.summary.startswith("Nobody plays any more, so the game ends as it stands: ")
+    assert replay(game) == game.state
 
 
 def test_joining_mid_game_is_refused_with_a_clear_message(client, make_table, make_user):
