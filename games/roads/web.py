@@ -26,7 +26,7 @@ class RoadsKind(GameKind):
     board_template = "roads/board.html"
     pad = score_pad
     sheet = SHEET
-    script = "roads/roads.js"
+    script = ("decks/deck.js", "roads/roads.js")  # the deck games' card controller, then the game's own
     stylesheet = "roads/roads.css"
     lobby_template = "roads/lobby.html"
 

@@ -18,6 +18,15 @@ def game_stylesheets() -> list[str]:
 
 
 @register.filter
+def scripts(script) -> tuple:
+    """A game's ``script`` as the static paths the game page loads in order: one path, or several
+    (a shared controller first, then the game's own script)."""
+    if not script:
+        return ()
+    return (script,) if isinstance(script, str) else tuple(script)
+
+
+@register.filter
 def at(sequence, index):
     """``sequence[index]`` for lists and dicts; None when out of range."""
     try:
