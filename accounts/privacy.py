@@ -30,6 +30,8 @@ def account_data(user: User) -> dict:
         "exported_at": _when(timezone.now()),
         "account": {
             "email": user.email,
+            "email_confirmed": user.email_verified,
+            "new_email_awaiting_confirmation": user.pending_email or None,
             "display_name": user.display_name,
             "guest": user.is_guest,
             "joined": _when(user.date_joined),

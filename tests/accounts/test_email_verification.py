@@ -206,3 +206,12 @@ def test_accounts_made_before_verification_count_as_verified(make_user):
     person.refresh_from_db()
     guest.refresh_from_db()
     assert person.email_verified and not guest.email_verified
+
+
+def test_the_data_export_tells_the_address_state(client, make_user):
+    user = make_user("Livia")
+    verification.ask_for(user, "new@example.com")
+    client.force_login(user)
+    account = client.get(reverse("my_data")).json()["account"]
+    assert account["email_confirmed"] is True
+    assert account["new_email_awaiting_confirmation"] == "new@example.com"
