@@ -17,7 +17,7 @@ from games import services, tasks
 from games.models import Game, Move
 from games.notifications import deadlines
 from games.romanroad.bot import SPEEDS
-from games.romanroad.web import BETWEEN_SECONDS, PLAYS
+from games.romanroad.web import BETWEEN_SECONDS, PLAYS, absent_seconds, begin_seconds, idle_seconds
 from tests.games.romanroad.site import lay_out, lobby_table, rig
 
 pytestmark = pytest.mark.django_db
@@ -213,3 +213,44 @@ def test_chains_lost_with_the_broker_are_restarted_by_the_sweep_without_doubling
     times = clock.moves[1][moved:]
     gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(times)]
     assert all(gap >= SPEEDS["fast"] * 0.75 - 1e-6 for gap in gaps), gaps  # one chain: its own pace
+
+
+def test_no_computer_player_moves_before_begin_and_an_absent_person_is_not_waited_for(clock, make_user):
+    """The host pressed Start and shut the page: the computer players are ready at once, the table
+    takes Julius as ready a few seconds after the deal, counts down to Begin, and only then do
+    the computer players' chains start, each first move a pause after Begin."""
+    julius = make_user("Julius")
+    game = lobby_table(julius, bots=2, bot_speed="fast", begun=False)
+    started = clock.now
+    assert game.state["phase"] == "deal" and game.state["ready"] == [False, True, True]
+    clock.act(lambda: services.announce(game, list(game.seats.all()), services.Source.LOBBY))
+    assert clock.pending(1) == 0 and clock.pending(2) == 0  # ready, and waiting for Begin
+    clock.run(until=lambda: Game.objects.get(pk=game.pk).state["phase"] == "hand")
+    moves = list(Move.objects.filter(game=game).order_by("number"))
+    assert [m.summary for m in moves[-2:]] == [
+        "Julius is ready. Everyone is ready.",
+        "Begin! Hand 1 is under way: everyone plays at once.",
+    ]
+    assert moves[-2].created_at - started == timedelta(seconds=absent_seconds())
+    assert moves[-1].created_at - moves[-2].created_at == timedelta(seconds=begin_seconds())
+    assert all(m.payload["type"] == "ready" for m in moves[:-1])  # nobody played before Begin
+    clock.run(until=lambda: len(clock.moves.get(1, [])) >= 1 and len(clock.moves.get(2, [])) >= 1)
+    for seat in (1, 2):
+        assert clock.moves[seat][0] - moves[-1].created_at >= timedelta(seconds=SPEEDS["fast"] * 0.75 - 1e-6)
+
+
+def test_a_person_gone_from_the_table_is_away_and_the_computer_players_finish_the_hand(clock, make_user):
+    """Julius plays no card and has no page open: after the idle time the table marks him away, which
+    counts as stuck, and the computer players' hand goes on to its end without him."""
+    julius = make_user("Julius")
+    game = lobby_table(julius, bots=2, bot_speed="fast")
+    begun = Move.objects.filter(game=game, payload__type="begin").get().created_at
+    clock.act(lambda: tasks.wake_bots(Game, game=game, seats=list(game.seats.all()), source="lobby"))
+    clock.run(until=lambda: Game.objects.get(pk=game.pk).state["phase"] != "hand")
+    game.refresh_from_db()
+    away = Move.objects.filter(game=game, payload__type="away").get()
+    assert away.seat == 0 and away.summary == "Julius is away: taken to be stuck until they are back."
+    assert away.created_at - game.started_at >= timedelta(seconds=idle_seconds())
+    assert away.created_at - begun < timedelta(seconds=idle_seconds() + 2 * SPEEDS["fast"])
+    assert game.state["phase"] in ("between", "over") and game.state["away"] == [True, False, False]
+    assert not Move.objects.filter(game=game, seat=0, payload__type__in=PLAYS).exists()
