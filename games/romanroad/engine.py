@@ -561,13 +561,13 @@ def _come_back(state: State, seat: int | None, move: Move, rng: random.Random) -
 
 def _settle_left(state: State, rng: random.Random) -> None:
     """Seats whose player left the game stay away for good (so stuck in every hand: the others'
-    Stuck turns the decks around without them) and are ready between hands."""
+    Stuck turns the decks around without them) and are ready between hands and before Begin."""
     left = state.get("left") or []
-    if left and state["phase"] == BETWEEN and any(not state["ready"][seat] for seat in left):
+    while left and state["phase"] in (BETWEEN, DEAL) and any(not state["ready"][seat] for seat in left):
         for seat in left:
             state["ready"][seat] = True
-        if all(state["ready"]):
-            _deal(state, rng)
+        if state["phase"] == BETWEEN and all(state["ready"]):
+            _deal(state, rng)  # and, round again, ready for the hand just dealt
 
 
 def _ready(state: State, seat: int | None, move: Move, rng: random.Random) -> None:

@@ -9,13 +9,23 @@ import random
 
 import pytest
 
-from games.romanroad.engine import BETWEEN, HAND, OVER
+from games.romanroad.engine import BETWEEN, DEAL, HAND, OVER
 from games.romanroad.engine import ROMANROAD as engine
 from games.rules import IllegalMove
 
 
 def dealt(players: int = 3, seed: int = 4) -> dict:
-    return engine.setup(players, {}, random.Random(seed))
+    """A hand in play: dealt, everyone ready, and the table said Begin."""
+    state = engine.setup(players, {}, random.Random(seed))
+    for seat in range(players):
+        state = engine.apply(state, seat, {"type": "ready"}, random.Random(seed))
+    return engine.apply(state, None, {"type": "begin"}, random.Random(seed))
+
+
+def test_a_seat_that_left_before_begin_is_ready_and_not_waited_for():
+    state = engine.leave(engine.setup(3, {}, random.Random(4)), 1, random.Random(1))
+    assert state["phase"] == DEAL and state["ready"] == [False, True, False]
+    assert engine.to_act(state) == [0, 2]
 
 
 def test_a_seat_that_left_is_away_at_once_and_waited_for_no_more():
@@ -51,8 +61,10 @@ def test_between_hands_the_seat_that_left_is_ready_and_the_others_deal_the_next_
     assert state["phase"] == BETWEEN and state["ended"] == "blocked"
     assert state["ready"] == [False, True] and engine.to_act(state) == [0]
     state = engine.apply(state, 0, {"type": "ready"}, rng)
-    assert state["phase"] == HAND and state["hand"] == 2
-    assert state["away"][1] and engine.to_act(state) == [0]
+    assert state["phase"] == DEAL and state["hand"] == 2  # dealt, and ready for it: Begin is next
+    assert state["away"][1] and state["ready"] == [False, True] and engine.to_act(state) == [0]
+    state = engine.apply(engine.apply(state, 0, {"type": "ready"}, rng), None, {"type": "begin"}, rng)
+    assert state["phase"] == HAND and engine.to_act(state) == [0]
 
 
 def test_when_the_last_player_leaves_the_game_ends_as_it_stands():
