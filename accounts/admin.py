@@ -6,9 +6,9 @@ from .models import User
 
 @admin.register(User)
 class UserAdmin(admin.ModelAdmin):
-    list_display = ("display_name", "email", "is_guest", "is_staff", "date_joined")
-    search_fields = ("display_name", "email")
-    list_filter = ("is_guest", "is_staff")
+    list_display = ("display_name", "email", "email_verified", "is_guest", "is_staff", "date_joined")
+    search_fields = ("display_name", "email", "pending_email")
+    list_filter = ("is_guest", "email_verified", "is_staff")
 
     # Deleting here closes the account as its owner would: its games stay (games.departures).
     def delete_model(self, request, obj: User) -> None:
