@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from games.models import Game
+from games.models import Game, Move
 from tests.integration.live_harness import asgi_server
 from tests.integration.mail_harness import SmtpSink, database_url, forget_queue, worker
 from tests.real_parts import REDIS, require
@@ -216,3 +216,104 @@ def test_one_person_plays_a_whole_hand_against_two_fast_computer_players(browser
         watcher.wait_for_selector(".rr-phase-hand", timeout=10_000)
     assert not problems, problems
     print(f"\nRoman Road E2E: a hand and a deal in {time.monotonic() - started:.0f}s; {state}")
+
+
+IDLE_E2E = 6  # ROMANROAD_IDLE_SECONDS for the servers of the test below
+
+
+@pytest.fixture
+def quick_idle(monkeypatch):
+    """The web process and the worker take a player gone for a few seconds as away."""
+    monkeypatch.setenv("ROMANROAD_IDLE_SECONDS", str(IDLE_E2E))
+
+
+def sign_in_as(page, email: str) -> None:
+    page.goto("/accounts/login/")
+    page.locator("input[name=username]").fill(email)
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_url(re.compile(r"/games/$"))
+
+
+def test_two_people_on_phones_begin_together_and_one_finishes_the_hand_after_the_other_left(
+    quick_idle, browser_page, make_user, settings
+):
+    """Julius and Agrippina on phones and a fast computer player: the hand is dealt at Start and
+    a big countdown shows on both phones and the TV; nobody (the computer player included) moves
+    before Begin. Agrippina closes her page; after the idle time she is away (counted as stuck),
+    and Julius plays the hand to its end."""
+    open_page, problems = browser_page
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]  # as the server has
+    make_user("Julius", password=PASSWORD)
+    make_user("Agrippina", password=PASSWORD)
+    ARTIFACTS.mkdir(exist_ok=True)
+    julius, agrippina = open_page(PHONE), open_page(PHONE)
+    sign_in_as(julius, "julius@example.com")
+    sign_in_as(agrippina, "agrippina@example.com")
+
+    julius.goto("/games/new/romanroad/")
+    julius.locator("select[name=max_seats]").select_option("3")
+    julius.locator("select[name=bot_speed]").select_option("fast")
+    julius.get_by_role("button", name="Create the table").click()
+    code = julius.url.rstrip("/").rsplit("/", 1)[-1]
+    agrippina.goto(Game.objects.get(code=code).invite_url())
+    agrippina.get_by_role("button", name="Take a seat").click()
+    agrippina.wait_for_url(re.compile(rf"/g/{code}/$"))
+    julius.get_by_role("button", name="Add a computer player").click()
+    tv = open_page(DESKTOP)
+    tv.goto(f"/g/{code}/tv/")
+    for page in (julius, agrippina, tv):
+        page.wait_for_selector("html[data-live=on]")
+
+    julius.get_by_role("button", name="Start the game").click()
+    for page in (julius, agrippina, tv):
+        page.wait_for_selector(".rr-begin-countdown", timeout=5_000)
+    assert julius.locator(".rr-you [data-card][data-targets]:not([data-targets=''])").count() == 0
+    assert julius.locator('.rr [data-key="flip"]').count() == 0  # no card, no flip before Begin
+    agrippina.screenshot(path=str(ARTIFACTS / "romanroad-phone-begin.png"))
+    tv.screenshot(path=str(ARTIFACTS / "romanroad-tv-begin.png"))
+    countdown = agrippina.locator(".rr-begin-countdown")
+    assert countdown.is_visible() and countdown.bounding_box()["height"] >= 50  # big
+    game = Game.objects.get(code=code)
+    for page in (julius, agrippina, tv):
+        try:
+            page.wait_for_selector(".rr-begin", state="detached", timeout=10_000)
+        except Exception:
+            summaries = list(Move.objects.filter(game=game).values_list("summary", flat=True))
+            page.screenshot(path=str(ARTIFACTS / "romanroad-no-begin.png"), full_page=True)
+            raise AssertionError(f"no Begin on a screen: {summaries}") from None
+    assert julius.locator(".rr-phase-hand").count() == 1
+    moves = list(Move.objects.filter(game=game).order_by("number"))
+    begin = next(m for m in moves if m.payload["type"] == "begin")
+    assert all(m.payload["type"] == "ready" for m in moves if m.number < begin.number), moves
+    readies = [m for m in moves if m.number < begin.number]
+    assert len(readies) == 3 and {m.seat for m in readies} == {0, 1, 2}  # all ready at once at Start
+    assert 2.5 <= (begin.created_at - readies[-1].created_at).total_seconds() <= 5  # the countdown
+
+    agrippina.close()  # her page goes: the phone is put away
+    closed = time.monotonic()
+    state = {"drags": 1, "taps": 0, "flips": 0, "misses": 0}
+    shot_away = False
+    deadline = time.monotonic() + HAND_SECONDS
+    while not julius.locator(".rr-between, .rr-final").count():
+        if time.monotonic() > deadline:
+            julius.screenshot(path=str(ARTIFACTS / "romanroad-away-stalled.png"), full_page=True)
+            pytest.fail(f"no end of hand after {HAND_SECONDS}s: {state}; {Game.objects.get(code=code).state}")
+        play_one(julius, state)
+        if not shot_away and julius.locator(".rr-other .rr-tag-stuck", has_text="away").count():
+            julius.screenshot(path=str(ARTIFACTS / "romanroad-phone-away.png"), full_page=True)
+            shot_away = True
+    away = Move.objects.filter(game=game, payload__type="away").first()
+    her_seat = game.seats.get(name="Agrippina").position
+    assert away is not None and away.seat == her_seat, "Agrippina was never taken to be away"
+    assert away.summary == "Agrippina is away: taken to be stuck until they are back."
+    assert Move.objects.filter(game=game, seat=her_seat, number__gt=begin.number).exclude(
+        payload__type="away"
+    ).count() == 0
+    game.refresh_from_db()
+    assert len(game.state["sheet"]) == 1
+    julius.screenshot(path=str(ARTIFACTS / "romanroad-phone-after-away.png"), full_page=True)
+    tv.screenshot(path=str(ARTIFACTS / "romanroad-tv-after-away.png"))
+    assert not problems, problems
+    print(f"\nRoman Road away E2E: away {away.created_at - begin.created_at} after Begin; "
+          f"the hand ended {time.monotonic() - closed:.0f}s after Agrippina left; {state}")
