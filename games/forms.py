@@ -31,9 +31,9 @@ class NewGameForm(forms.Form):
         help_text="When it runs out, the site plays the default move. Players on holiday are not hurried.",
     )
 
-    def __init__(self, kind: str, *args, **kwargs) -> None:
+    def __init__(self, slug: str, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.kind = kinds.get(kind)
+        self.kind = kinds.get(slug)
         engine = self.kind.engine
         seats = range(engine.min_players, engine.max_players + 1)
         self.fields["max_seats"].choices = [(n, str(n)) for n in seats]

@@ -314,12 +314,12 @@ def play_bot_step(game_id: int, seat: int) -> Game | None:
 
 
 def create_game(
-    host, kind: str, options: dict, max_seats: int, seat_order: str, host_plays: bool = True,
+    host, slug: str, options: dict, max_seats: int, seat_order: str, host_plays: bool = True,
     turn_deadline: int | None = None,
 ) -> Game:
     with transaction.atomic():
         game = Game.objects.create(
-            kind=kind, options=options, max_seats=max_seats, seat_order=seat_order, host=host,
+            kind=slug, options=options, max_seats=max_seats, seat_order=seat_order, host=host,
             turn_deadline=turn_deadline,
         )
         if host_plays:

@@ -21,7 +21,7 @@ class Result:
     """One finished game from one seat's side."""
 
     game: Game
-    kind: str
+    slug: str  # the game's
     place: int
     score: int
     players: int
@@ -41,15 +41,15 @@ class Stats:
 
 
 def tally(results: Iterable[Result]) -> dict[str, Stats]:
-    """Per game kind: played, won, total and best score."""
-    by_kind: dict[str, Stats] = {}
+    """Per game (by slug): played, won, total and best score."""
+    by_slug: dict[str, Stats] = {}
     for result in results:
-        stats = by_kind.setdefault(result.kind, Stats())
+        stats = by_slug.setdefault(result.slug, Stats())
         stats.played += 1
         stats.won += result.place == 1
         stats.total += result.score
         stats.best = result.score if stats.best is None else max(stats.best, result.score)
-    return by_kind
+    return by_slug
 
 
 def result_of(game: Game, seats: list[Seat], position: int) -> Result:

@@ -5,10 +5,10 @@ from . import kinds, player_pages, views
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz/", views.healthz, name="healthz"),
-    path("rules/<slug:kind>/", views.rules, name="rules"),
+    path("rules/<slug:slug>/", views.rules, name="rules"),
     path("games/", views.my_games, name="my_games"),
     path("games/poll/", views.my_games_poll, name="my_games_poll"),
-    path("games/new/<slug:kind>/", views.new_game, name="new_game"),
+    path("games/new/<slug:slug>/", views.new_game, name="new_game"),
     path("join/", views.join_by_code, name="join_by_code"),
     path("join/<str:code>/", views.join, name="join"),
     path("join/<str:code>/qr.svg", views.join_qr, name="join_qr"),

@@ -46,12 +46,11 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def rules(request: HttpRequest, kind: str) -> HttpResponse:
-    if not kinds.exists(kind) or not handbook.has_rules(kinds.get(kind)):
+def rules(request: HttpRequest, slug: str) -> HttpResponse:
+    if not kinds.exists(slug) or not handbook.has_rules(kinds.get(slug)):
         raise Http404("That game has no rules page here.")
-    game_kind = kinds.get(kind)
-    context = {
-        "kind": game_kind, "rules_html": handbook.rules_html(game_kind), "kinds": list(kinds.all_kinds())
+    kind = kinds.get(slug)
+    context = {"kind": kind, "rules_html": handbook.rules_html(kind), "kinds": list(kinds.all_kinds())
     }
     return render(request, "games/rules.html", context)
 
@@ -71,21 +70,21 @@ def my_games_poll(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def new_game(request: HttpRequest, kind: str) -> HttpResponse:
-    if not kinds.exists(kind):
+def new_game(request: HttpRequest, slug: str) -> HttpResponse:
+    if not kinds.exists(slug):
         raise Http404("No such game.")
-    form = NewGameForm(kind, request.POST or None)
+    form = NewGameForm(slug, request.POST or None)
     if request.method == "POST" and form.is_valid():
         if limits.exceeded(request, "tables"):
             return limits.too_many(request, "tables")
         data = form.cleaned_data
         game = services.create_game(
-            request.user, kind, form.options(), data["max_seats"], data["seat_order"], data["host_plays"],
+            request.user, slug, form.options(), data["max_seats"], data["seat_order"], data["host_plays"],
             turn_deadline=data.get("turn_deadline") or None,
         )
         return redirect(game)
     status = 400 if request.method == "POST" else 200
-    context = {"form": form, "engine": kinds.get(kind).engine}
+    context = {"form": form, "engine": kinds.get(slug).engine}
     return render(request, "games/new_game.html", context, status=status)
 
 

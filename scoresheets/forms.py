@@ -65,10 +65,10 @@ class BlankPadForm(forms.Form):
         },
     )
 
-    def __init__(self, kind: str, *args, **kwargs) -> None:
+    def __init__(self, slug: str, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.kind = kind
-        self.game = pad_kind(kind)
+        self.slug = slug
+        self.game = pad_kind(slug)
         self.fields.update(getattr(self.game.pad, "form_fields", dict)())
 
     def clean(self) -> dict:
@@ -86,7 +86,7 @@ class BlankPadForm(forms.Form):
         if players is not None and not fewest <= players <= engine.max_players:
             message = f"A {engine.name} pad is for {fewest} to {engine.max_players} players."
             raise forms.ValidationError(message)
-        pages = page_count(self.kind, player_count(self.kind, names, players), data["copies"])
+        pages = page_count(self.slug, player_count(self.slug, names, players), data["copies"])
         if pages > MAX_PAGES:
             raise forms.ValidationError(f"That would be {pages} pages: ask for {MAX_PAGES} pages at most.")
         return data
@@ -118,10 +118,10 @@ class PadPaperForm(forms.Form):
 class NewSheetForm(forms.Form):
     names = NamesField(label="Players, in seat order (one per line or separated by commas)")
 
-    def __init__(self, kind: str, *args, **kwargs) -> None:
+    def __init__(self, slug: str, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.kind = kind
-        self.scorer = scorer = sheet_kind(kind).sheet
+        self.slug = slug
+        self.scorer = scorer = sheet_kind(slug).sheet
         self.fields["names"].help_text = f"{scorer.min_players} to {scorer.max_players} players."
         self.fields.update(scorer.form_fields())
 

@@ -41,7 +41,7 @@ def cache_key(*parts: object) -> str:
 class Pad:
     """What to print: a layout's units, the paper and the heading."""
 
-    kind: str
+    slug: str  # the game's
     units: list[dict]
     paper: str = "a4"
     copies: int = 1
@@ -49,11 +49,11 @@ class Pad:
 
     @property
     def layout(self) -> Layout:
-        return pad_kind(self.kind).pad
+        return pad_kind(self.slug).pad
 
     @property
     def name(self) -> str:
-        return pad_kind(self.kind).name
+        return pad_kind(self.slug).name
 
 
 def pages(pad: Pad) -> list[dict]:
@@ -65,7 +65,7 @@ def pages(pad: Pad) -> list[dict]:
 def render_html(pad: Pad) -> str:
     layout = pad.layout
     context = {
-        "kind": pad.kind,
+        "slug": pad.slug,
         "name": pad.name,
         "paper": PAPERS[pad.paper],
         "landscape": layout.LANDSCAPE,
@@ -86,20 +86,20 @@ def render_pdf(pad: Pad) -> bytes:
     return html_to_pdf(render_html(pad))
 
 
-def player_count(kind: str, names: list[str], players: int | None) -> int:
+def player_count(slug: str, names: list[str], players: int | None) -> int:
     """Columns (or scorecards) of a blank pad: as asked, else one per name, else the pad's default."""
-    game = pad_kind(kind)
+    game = pad_kind(slug)
     return players or (max(len(names), game.engine.min_players) if names else game.pad.BLANK_PLAYERS)
 
 
-def page_count(kind: str, players: int, copies: int) -> int:
-    per_page = pad_kind(kind).pad.PER_PAGE
+def page_count(slug: str, players: int, copies: int) -> int:
+    per_page = pad_kind(slug).pad.PER_PAGE
     units = players if per_page > 1 else 1
     return -(-units * copies // per_page)
 
 
 def blank_pad(
-    kind: str,
+    slug: str,
     *,
     paper: str = "a4",
     names: list[str] | None = None,
@@ -109,17 +109,17 @@ def blank_pad(
 ) -> Pad:
     """A blank pad; ``names`` pre-fill the columns (or cards), ``players`` sets how many."""
     names = names or []
-    units = pad_kind(kind).pad.blank(names, player_count(kind, names, players), options or {})
-    return Pad(kind, units, paper=paper, copies=copies)
+    units = pad_kind(slug).pad.blank(names, player_count(slug, names, players), options or {})
+    return Pad(slug, units, paper=paper, copies=copies)
 
 
-def blank_key(kind: str, asked: dict) -> str | None:
+def blank_key(slug: str, asked: dict) -> str | None:
     """A cache key for a blank pad: the same request always prints the same pad. A pad with
     names printed on it gets none: the few variants everyone asks for are cached, not each family's."""
     if asked.get("names"):
         return None
     digest = hashlib.sha256(json.dumps(asked, sort_keys=True).encode()).hexdigest()[:32]
-    return cache_key("blank", kind, digest)
+    return cache_key("blank", slug, digest)
 
 
 class RenderRefused(Exception):

@@ -16,13 +16,13 @@ REMEMBERED = 50
 MAX_ENTRIES = 500  # far more than any game needs; keeps each page's replay small
 
 
-def create_sheet(request: HttpRequest, kind: str, names: list[str], options: dict) -> ScoreSheet:
+def create_sheet(request: HttpRequest, slug: str, names: list[str], options: dict) -> ScoreSheet:
     """A new sheet owned by the signed-in user, and by this browser session either way."""
-    scorer = sheet_kind(kind).sheet
+    scorer = sheet_kind(slug).sheet
     state = scorer.new(names, scorer.options(options))  # refuses bad names or variants
     user = request.user if request.user.is_authenticated else None
     sheet = ScoreSheet.objects.create(
-        kind=kind, names=state["names"], options=scorer.options(options), owner=user
+        kind=slug, names=state["names"], options=scorer.options(options), owner=user
     )
     owned = dict(request.session.get(SESSION_KEY, {}))
     owned[sheet.token] = sheet.edit_key

@@ -62,13 +62,13 @@ def index(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def pad_blank(request: HttpRequest, kind: str) -> HttpResponse:
-    if pad_kind(kind) is None:
+def pad_blank(request: HttpRequest, slug: str) -> HttpResponse:
+    if pad_kind(slug) is None:
         return _problem(request, "There is no pad for that game.", 404)
     data = request.GET.copy()
     if len(data.getlist("names")) > 1:
         data["names"] = ",".join(data.getlist("names"))
-    form = BlankPadForm(kind, data)
+    form = BlankPadForm(slug, data)
     if not form.is_valid():
         return _problem(request, _first_error(form), 400)
     values = form.cleaned_data
@@ -81,11 +81,11 @@ def pad_blank(request: HttpRequest, kind: str) -> HttpResponse:
     }
     try:
         pdf = cached_pdf(
-            blank_key(kind, asked), lambda: render_pdf(blank_pad(kind, **asked)), _renders_allowed(request)
+            blank_key(slug, asked), lambda: render_pdf(blank_pad(slug, **asked)), _renders_allowed(request)
         )
     except RenderRefused:
         return too_many(request, "pads")
-    return _pdf(pdf, f"{slugify(pad_kind(kind).name)}-pad.pdf")
+    return _pdf(pdf, f"{slugify(pad_kind(slug).name)}-pad.pdf")
 
 
 @require_GET
@@ -110,22 +110,22 @@ def pad_game(request: HttpRequest, code: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @limit("sheets", methods=("POST",))
 def sheet_new(request: HttpRequest) -> HttpResponse:
-    kind = request.POST.get("kind") or request.GET.get("kind")
-    if not kind:
+    slug = request.POST.get("kind") or request.GET.get("kind")  # the game, as the form names it
+    if not slug:
         scorers = [found.sheet for found in sheet_kinds()]
         return render(request, "scoresheets/sheet_new.html", {"scorers": scorers})
-    if sheet_kind(kind) is None:
+    if sheet_kind(slug) is None:
         return _problem(request, "There is no score sheet for that game.", 404)
-    form = NewSheetForm(kind, request.POST or None)
+    form = NewSheetForm(slug, request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            sheet = sheets.create_sheet(request, kind, form.cleaned_data["names"], form.options())
+            sheet = sheets.create_sheet(request, slug, form.cleaned_data["names"], form.options())
         except IllegalMove as exc:
             form.add_error(None, exc.reason)
         else:
             return redirect(sheet)
     status = 400 if request.method == "POST" else 200
-    context = {"form": form, "scorer": form.scorer, "kind": kind}
+    context = {"form": form, "scorer": form.scorer, "slug": slug}
     return render(request, "scoresheets/sheet_new.html", context, status=status)
 
 

@@ -22,7 +22,7 @@ from games.models import Game
 
 from .engine import CATACOMBS
 
-KIND = CATACOMBS.slug
+SLUG = CATACOMBS.slug
 
 
 def today() -> date:
@@ -44,7 +44,7 @@ def daily_deck_seed(day: date) -> str:
 
 @transaction.atomic
 def _new_run(user, options: dict) -> Game:
-    game = services.create_game(user, KIND, options, 1, Game.SeatOrder.AS_SEATED, host_plays=True)
+    game = services.create_game(user, SLUG, options, 1, Game.SeatOrder.AS_SEATED, host_plays=True)
     return services.start_game(game.pk, user)
 
 
@@ -92,11 +92,11 @@ def start_daily(user, day: date | None = None) -> DailyStart:
 
 
 def solo_runs(user):
-    return Game.objects.filter(kind=KIND, host=user, options__solo=True).order_by("-created_at")
+    return Game.objects.filter(kind=SLUG, host=user, options__solo=True).order_by("-created_at")
 
 
 def daily_runs(day: date):
-    return Game.objects.filter(kind=KIND, options__daily=day.isoformat())
+    return Game.objects.filter(kind=SLUG, options__daily=day.isoformat())
 
 
 def score(game: Game) -> int | None:

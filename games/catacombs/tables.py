@@ -22,7 +22,7 @@ from games.table_tools import last_resumed_at
 
 from .engine import CATACOMBS
 
-KIND = CATACOMBS.slug
+SLUG = CATACOMBS.slug
 HOST, AUTO, TIMED = "host", "auto", "timed"
 FLIP_MODES = {HOST: "The host flips", AUTO: "Automatic", TIMED: "Timed turns"}
 DEFAULT_FLIP_MODE = AUTO
@@ -57,7 +57,7 @@ def system_move(game: Game, seats: list[Seat]) -> tuple[int | None, dict] | None
     A seat whose player left passes; then the flip follows for auto (and solo)
     tables, and for timed tables at the start only.
     """
-    if game.kind != KIND or game.status != Game.Status.ACTIVE or game.state is None:
+    if game.kind != SLUG or game.status != Game.Status.ACTIVE or game.state is None:
         return None
     engine, state = game.engine, game.state
     left = {s.position for s in seats if s.left}

@@ -280,7 +280,7 @@ def plan_digests(now: datetime) -> list[Planned]:
         left=False,
         game__status=Game.Status.ACTIVE,
     ).values_list("user_id", "game__code", "game__kind", "waiting_since", "game__turn_deadline")
-    rows = [(u, code, kinds.get(kind).name, since, dl) for u, code, kind, since, dl in seats]
+    rows = [(u, code, kinds.get(slug).name, since, dl) for u, code, slug, since, dl in seats]
     persons = people({row[0] for row in rows})
     day = now.date().isoformat()
     return [

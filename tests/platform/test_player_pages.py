@@ -34,7 +34,7 @@ def test_tally_is_the_plain_count_whatever_the_order(rows, rng):
     rng.shuffle(shuffled)
     assert tally(shuffled) == tally(rows)
     for kind, stats in tally(rows).items():
-        mine = [r for r in rows if r.kind == kind]
+        mine = [r for r in rows if r.slug == kind]
         assert stats.played == len(mine)
         assert stats.won == sum(r.place == 1 for r in mine)
         assert stats.best == max(r.score for r in mine)
