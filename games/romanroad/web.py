@@ -82,7 +82,9 @@ class RomanRoadKind(GameKind):
     tv_template = "romanroad/tv_board.html"
     pad = score_pad
     sheet = SHEET
-    script = "romanroad/romanroad.js"  # loaded once by the game page; a board swapped in later brings none
+    # The deck games' card controller, then the table's own; loaded once by the game page (a board
+    # swapped in later brings none).
+    script = ("decks/deck.js", "romanroad/romanroad.js")
     stylesheet = "romanroad/romanroad.css"
     poll_seconds = 1  # a page whose socket is down still sees the race within a second
     computer_takes_left_seats = False  # a seat whose player left counts as stuck (the engine's leave)

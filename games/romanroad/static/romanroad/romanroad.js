@@ -1,26 +1,20 @@
 // Roman Road, the live table: move a card by dragging it onto a pile (HTML5 drag and drop with a
 // mouse, pointer events with a finger or pen), by tapping it and then a highlighted pile, or with
 // the keys (Tab to a card, Enter or Space to pick it up; the piles it fits show a "Put it here"
-// button, Tab to one and Enter or Space; Escape puts it back; F flips). A double tap (or Enter twice) sends a card to the Foundation it
-// fits. Every card move fills the one form #rr-move and submits it through HTMX, which swaps the
-// board. The board is redrawn whenever anyone moves, so everything here listens on the document
-// and a picked card is picked again, by its id, in each new board.
+// button, Tab to one and Enter or Space; Escape puts it back). The picking, dragging, tapping and
+// keys are the deck games' one controller (games/decks/static/decks/deck.js, configured by the
+// data-deck attributes of the board's root); what is this table's own is here: a double tap (or
+// Enter twice) sends a card to the Foundation it fits, a tap on the top card of a pile the picked
+// card fits puts it there, F flips, the words of the hint, and the redraws (none while a card is in
+// the air, at most one every FETCH_GAP_MS). Every card move fills the one form #rr-move and submits
+// it through HTMX, which swaps the board; a picked card is picked again, by its id, in each new board.
 (function () {
   "use strict";
-  if (window.rrTable) return; // loaded once by the game page (GameKind.script), whatever the board shows
+  if (!window.Deck || window.rrTable) return; // loaded once by the game page (GameKind.script), after deck.js
   window.rrTable = true;
 
   var DOUBLE_MS = 400; // two taps on one card this close together: to its Foundation
-  var SLOP_PX = 8; // a finger that moves this far on a card drags it
-  var DRAG_QUIET_MS = 800;
-  var picked = null; // {card, from, targets: [...], foundation}
   var lastTap = { card: null, at: 0 };
-  var mouseDrag = false;
-  var dragSeen = 0; // when the last drag event came: a card whose pile was redrawn under it never
-  // hears its own dragend (the event stays on the old, detached card), so a drag that has gone
-  // quiet for DRAG_QUIET_MS is over
-  var touch = null; // {el, id, x, y, dragging, ghost, over}
-  var swallowClick = false;
   var liveWaiting = false; // a redraw held back while a card is in the air
   var heldDraw = null; // live.js's retry of a pushed board held back
   var focusKey = null;
@@ -28,14 +22,8 @@
   function q(selector, scope) { return Array.prototype.slice.call((scope || document).querySelectorAll(selector)); }
   function table() { return document.querySelector(".rr"); }
   function board() { return document.getElementById("board"); }
-  function split(text) { return (text || "").split(" ").filter(Boolean); }
-  function playable(target) { return target && target.closest ? target.closest(".rr [data-card][data-targets]") : null; }
-  function zoneAt(target) { return target && target.closest ? target.closest(".rr .rr-zone") : null; }
   function cardEl(card) { return document.querySelector('.rr [data-card="' + card + '"][data-targets]'); }
-  function zoneEl(to) { return document.querySelector('.rr .rr-zone[data-to="' + to + '"]'); }
-  function about(el) {
-    return { card: el.dataset.card, from: el.dataset.from, targets: split(el.dataset.targets), foundation: el.dataset.foundation };
-  }
+  function dragging() { return Deck.dragging(); }
   function hint(text) {
     var el = document.getElementById("rr-hint");
     if (el && text) el.textContent = text;
@@ -43,70 +31,6 @@
   function zoneName(to) {
     var el = document.querySelector('.rr .rr-drop[data-to="' + to + '"] .rr-sr');
     return el ? el.textContent.replace(/^:\s*/, "") : to;
-  }
-
-  function unmark() {
-    q(".rr .is-picked").forEach(function (el) { el.classList.remove("is-picked"); el.setAttribute("aria-pressed", "false"); });
-    q(".rr .is-target, .rr .is-over").forEach(function (el) { el.classList.remove("is-target", "is-over"); });
-    q(".rr .rr-drop").forEach(function (el) { el.hidden = true; });
-    var root = table();
-    if (root) root.classList.remove("is-picking");
-    q("[data-rr-cancel]").forEach(function (el) { el.hidden = true; });
-  }
-
-  function mark() {
-    var el = picked && cardEl(picked.card);
-    if (!el) return false;
-    el.classList.add("is-picked");
-    el.setAttribute("aria-pressed", "true");
-    picked.targets.forEach(function (to) {
-      var zone = zoneEl(to);
-      if (!zone) return;
-      zone.classList.add("is-target");
-      var drop = zone.querySelector(".rr-drop");
-      if (drop) drop.hidden = false;
-    });
-    table().classList.add("is-picking");
-    q("[data-rr-cancel]").forEach(function (button) { button.hidden = false; });
-    return true;
-  }
-
-  function pick(el, byKey) {
-    unmark();
-    picked = about(el);
-    if (!picked.targets.length || !mark()) { picked = null; return; }
-    hint("Now tap or press where it goes: " + picked.targets.map(zoneName).join(", ") + ". Escape or “Put it back” to choose again.");
-    if (byKey) {
-      var first = document.querySelector('.rr .rr-drop[data-to="' + picked.targets[0] + '"]');
-      if (first) first.focus();
-    }
-  }
-
-  function putBack() {
-    picked = null;
-    unmark();
-  }
-
-  function send(to) {
-    if (!picked || picked.targets.indexOf(to) < 0) return false;
-    var form = document.getElementById("rr-move");
-    if (!form) return false;
-    form.elements.card.value = picked.card;
-    form.elements.to.value = to;
-    var el = cardEl(picked.card);
-    if (el) el.classList.add("is-sending");
-    putBack();
-    liveWaiting = false; // the answer is a fresh board
-    if (form.requestSubmit) form.requestSubmit(); else htmx.trigger(form, "submit");
-    return true;
-  }
-
-  function dragging() {
-    if (mouseDrag && Date.now() - dragSeen > DRAG_QUIET_MS) {
-      mouseDrag = false;
-      putBack();
-    }
-    return mouseDrag || Boolean(touch && touch.dragging);
   }
 
   function catchUp() {
@@ -117,136 +41,52 @@
     else if (board()) htmx.trigger(board(), "live");
   }
 
-  // Taps and clicks (and Enter or Space on a card, which the browser turns into a click).
-  document.addEventListener("click", function (event) {
-    if (swallowClick) { swallowClick = false; event.preventDefault(); return; }
-    if (!table()) return;
-    if (event.target.closest("[data-rr-cancel]")) { putBack(); return; }
-    var card = playable(event.target);
-    var zone = zoneAt(event.target);
-    if (card) {
+  Deck.game("romanroad", {
+    clearOnSend: true, // the card waits, greyed, for the board that shows it moved
+    keepPick: true,
+    find: cardEl,
+    picked: function (picked, how) {
+      if (how === "tap" || how === "key") {
+        hint("Now tap or press where it goes: " + picked.targets.map(zoneName).join(", ") + ". Escape or “Put it back” to choose again.");
+      } else if (how === "gone") {
+        hint("That card is no longer where it was: choose again.");
+      }
+    },
+    // A second tap on a card soon after the first sends it to its Foundation; a tap on the top card
+    // of a pile the picked card fits puts it there.
+    tap: function (card, zone) {
       var now = Date.now();
       var again = lastTap.card === card.dataset.card && now - lastTap.at < DOUBLE_MS;
       lastTap = { card: card.dataset.card, at: now };
       if (again && card.dataset.foundation) {
-        picked = about(card);
-        send(card.dataset.foundation);
-        return;
+        Deck.pick(card, "double");
+        return Deck.send(card.dataset.foundation) || true;
       }
-      if (picked && picked.card !== card.dataset.card && zone && picked.targets.indexOf(zone.dataset.to) >= 0) {
-        send(zone.dataset.to); // a tap on the top card of the pile the picked card goes to
-        return;
+      var picked = Deck.picked();
+      if (picked && picked.key !== card.dataset.card && zone && picked.targets.indexOf(zone.dataset.to) >= 0) {
+        Deck.send(zone.dataset.to);
+        return true;
       }
-      if (picked && picked.card === card.dataset.card) { putBack(); return; }
-      pick(card, event.detail === 0); // detail 0: Enter or Space, not a pointer
-      return;
-    }
-    if (zone && picked) send(zone.dataset.to);
-  });
-
-  document.addEventListener("keydown", function (event) {
-    if (!table() || event.altKey || event.ctrlKey || event.metaKey) return;
-    var typing = event.target.closest && event.target.closest("input, textarea, select");
-    if (event.key === "Escape" && picked) {
-      var back = cardEl(picked.card);
-      putBack();
-      if (back) back.focus();
-      return;
-    }
-    if (!typing && (event.key === "f" || event.key === "F")) {
-      var flip = document.querySelector('.rr [data-key="flip"]');
-      if (flip && !flip.disabled) { event.preventDefault(); flip.click(); }
-    }
-  });
-
-  // A mouse: HTML5 drag and drop.
-  document.addEventListener("dragstart", function (event) {
-    var card = playable(event.target);
-    if (!card) return;
-    picked = about(card);
-    unmark();
-    mark();
-    mouseDrag = true;
-    dragSeen = Date.now();
-    event.dataTransfer.effectAllowed = "move";
-    event.dataTransfer.setData("text/plain", card.dataset.card);
-  });
-  document.addEventListener("dragover", function (event) {
-    dragSeen = Date.now();
-    var zone = zoneAt(event.target);
-    if (!mouseDrag || !picked || !zone || picked.targets.indexOf(zone.dataset.to) < 0) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = "move";
-    q(".rr .is-over").forEach(function (el) { if (el !== zone) el.classList.remove("is-over"); });
-    zone.classList.add("is-over");
-  });
-  document.addEventListener("drop", function (event) {
-    var zone = zoneAt(event.target);
-    var was = mouseDrag;
-    mouseDrag = false;
-    if (!was) return;
-    event.preventDefault();
-    if (!(zone && send(zone.dataset.to))) { putBack(); catchUp(); }
-  });
-  document.addEventListener("dragend", function () {
-    if (mouseDrag) putBack();
-    mouseDrag = false;
-    catchUp();
-  });
-
-  // A finger or a pen: pointer events (playable cards do not scroll the page: touch-action none).
-  function ghostAt(x, y) {
-    touch.ghost.style.left = x + "px"; // CSSOM, which the Content-Security-Policy allows
-    touch.ghost.style.top = y + "px";
-    var under = document.elementFromPoint(x, y);
-    var zone = zoneAt(under);
-    var over = zone && picked && picked.targets.indexOf(zone.dataset.to) >= 0 ? zone : null;
-    if (touch.over && touch.over !== over) touch.over.classList.remove("is-over");
-    if (over) over.classList.add("is-over");
-    touch.over = over;
-  }
-  function endTouch() {
-    if (!touch) return;
-    if (touch.ghost) touch.ghost.remove();
-    touch = null;
-  }
-  document.addEventListener("pointerdown", function (event) {
-    if (event.pointerType === "mouse") return;
-    var card = playable(event.target);
-    if (!card) return;
-    touch = { el: card, id: event.pointerId, x: event.clientX, y: event.clientY, dragging: false, ghost: null, over: null };
-  });
-  document.addEventListener("pointermove", function (event) {
-    if (!touch || event.pointerId !== touch.id) return;
-    if (!touch.dragging) {
-      if (Math.abs(event.clientX - touch.x) + Math.abs(event.clientY - touch.y) < SLOP_PX) return;
-      touch.dragging = true;
-      picked = about(touch.el);
-      unmark();
-      mark();
-      touch.ghost = touch.el.cloneNode(true);
-      touch.ghost.removeAttribute("data-targets");
-      touch.ghost.classList.add("rr-ghost");
-      touch.ghost.setAttribute("aria-hidden", "true");
-      document.body.appendChild(touch.ghost);
-    }
-    event.preventDefault();
-    ghostAt(event.clientX, event.clientY);
-  });
-  document.addEventListener("pointerup", function (event) {
-    if (!touch || event.pointerId !== touch.id) return;
-    var dragged = touch.dragging, over = touch.over;
-    endTouch();
-    if (!dragged) return; // a tap: the click that follows picks the card
-    swallowClick = true;
-    setTimeout(function () { swallowClick = false; }, 500);
-    if (!(over && send(over.dataset.to))) { putBack(); catchUp(); }
-  });
-  document.addEventListener("pointercancel", function (event) {
-    if (!touch || event.pointerId !== touch.id) return;
-    var dragged = touch.dragging;
-    endTouch();
-    if (dragged) { putBack(); catchUp(); }
+      return false;
+    },
+    send: function (picked, to) {
+      var form = document.getElementById("rr-move");
+      if (!form) return;
+      form.elements.card.value = picked.key;
+      form.elements.to.value = to;
+      var el = cardEl(picked.key);
+      if (el) el.classList.add("is-sending");
+      liveWaiting = false; // the answer is a fresh board
+      Deck.submit(form);
+    },
+    settled: catchUp,
+    keydown: function (event) {
+      var typing = event.target.closest && event.target.closest("input, textarea, select");
+      if (!typing && (event.key === "f" || event.key === "F")) {
+        var flip = document.querySelector('.rr [data-key="flip"]');
+        if (flip && !flip.disabled) { event.preventDefault(); flip.click(); }
+      }
+    },
   });
 
   // Redraws: none while a card is in the air (it comes as soon as it lands); after one, the
@@ -307,23 +147,12 @@
   });
   document.addEventListener("htmx:afterSwap", function () {
     if (!table()) return;
-    if (picked) {
-      var el = cardEl(picked.card);
-      if (el) {
-        picked = about(el);
-        unmark();
-        if (!mark()) picked = null;
-      } else {
-        picked = null;
-        hint("That card is no longer where it was: choose again.");
-      }
-    }
     if (focusKey) {
       var again = document.querySelector('#board [data-key="' + focusKey + '"]');
       if (again && !again.hidden && !again.disabled) again.focus({ preventScroll: true });
       focusKey = null;
     }
-    if (mouseDrag && !dragging()) catchUp();
+    if (Deck.mouseDragOver()) catchUp();
     tick();
   });
 
