@@ -4,6 +4,8 @@ keyboard alone; the table passes the accessibility scan."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from games import services
@@ -13,6 +15,7 @@ from tests.e2e.test_accessibility_e2e import sign_up
 from tests.e2e.test_poker_layout_e2e import inside
 from tests.games.romanroad.site import begin
 
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
@@ -157,3 +160,29 @@ def test_a_touch_drag_puts_a_card_on_a_foundation(browser, live_server):
         assert [f["cards"] for f in game.state["foundations"]] == [[one]]
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_before_begin_the_countdown_and_your_cards_share_the_first_screen(new_page, size):
+    """A hand just dealt: who is awaited, then (everyone ready) the countdown in big figures, on the
+    first screen with your Store and Work piles, and nothing to play yet."""
+    page = new_page(**size)
+    user = sign_up(page, "Julius")
+    game = services.create_game(user, "romanroad", {}, 4, "seated")
+    for _ in range(3):
+        services.add_bot(game.pk, user)
+    services.start_game(game.pk, user)
+    page.goto(f"/g/{game.code}/")
+    assert "Waiting for Julius" in page.locator(".rr-begin").inner_text()  # the computer players are ready
+    services.submit_move(game.pk, user, {"type": "ready"}, None)
+    page.goto(f"/g/{game.code}/")
+    countdown = page.locator(".rr-begin-countdown")
+    inside(page, countdown)
+    assert countdown.bounding_box()["height"] >= 50
+    inside(page, page.locator(".rr-store-place .rr-card").first)
+    for pile in range(3):
+        inside(page, page.locator(f'.rr-zone[data-to="work:{pile}"]'))
+    assert page.locator(".rr-you [data-card][data-targets]:not([data-targets=''])").count() == 0
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"romanroad-begin-{size['width']}.png"))
+    assert_accessible(page)
