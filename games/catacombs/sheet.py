@@ -66,7 +66,7 @@ def _book_choices() -> list:
 
 
 class WriteForm(EntryForm):
-    fields_template = "catacombs/write_fields.html"
+    fields_template = "catacombs/entry_fields.html"
 
     seat = SeatField(widget=forms.RadioSelect)
     book = forms.ChoiceField(label="Book", required=False, widget=BookPicker)
@@ -108,8 +108,10 @@ class WriteForm(EntryForm):
 
 
 class CompleteForm(EntryForm):
-    seat = SeatField()
-    category = forms.TypedChoiceField(label="Category completed", coerce=int)
+    fields_template = "catacombs/entry_fields.html"
+
+    seat = SeatField(widget=forms.RadioSelect)
+    category = forms.TypedChoiceField(label="Category completed", coerce=int, widget=forms.RadioSelect)
     rank = forms.ChoiceField(label="Scored", choices=RANK_CHOICES, required=False, help_text=RANK_HELP)
 
     def __init__(self, names: list[str], *args, **kwargs) -> None:
