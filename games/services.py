@@ -173,7 +173,7 @@ def table_moves_now(game_id: int) -> int:
     the moves made. Safe to run twice: a second run finds nothing to do."""
     with transaction.atomic():
         game = Game.objects.select_for_update().filter(pk=game_id).first()
-        if game is None or game.status != Game.Status.ACTIVE:
+        if game is None or game.status != Game.Status.ACTIVE or game.paused_at is not None:
             return 0
         seats = list(game.seats.all())
         before = game.move_count

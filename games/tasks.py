@@ -111,7 +111,10 @@ def wake_waiting_bots() -> dict:
     for game, seat in stalled:
         cache.delete(bot_chain_key(game.pk, seat))
         _schedule_step(game, seat, restart=True)
-    return {"games": len(stale), "chains": len(stalled)}
+    quiet = deadlines.quiet_presence_tables(now)
+    for game_id in quiet:  # the task after a seat's last page closed may have been lost too
+        enqueue(table_moves, game_id)
+    return {"games": len(stale), "chains": len(stalled), "tables": len(quiet)}
 
 
 @shared_task(ignore_result=True)

@@ -321,6 +321,20 @@ def stale_bot_games(now: datetime) -> list[int]:
     return sorted({seat.game_id for seat in stale if not seat.game.game_kind.realtime})
 
 
+def quiet_presence_tables(now: datetime) -> list[int]:
+    """Live tables whose own moves depend on who is here (``GameKind.presence_moves``) and that
+    have not changed for that long: the table is asked again, in case the task that should have
+    asked it after a seat's last page closed was lost."""
+    realtime = [kind.slug for kind in kinds.all_kinds() if kind.realtime]
+    games = Game.objects.filter(status=Game.Status.ACTIVE, paused_at__isnull=True, kind__in=realtime)
+    found = []
+    for game in games:
+        wait = game.game_kind.presence_moves(game)
+        if wait is not None and game.updated_at <= now - timedelta(seconds=wait):
+            found.append(game.pk)
+    return found
+
+
 def stalled_paced_bots(now: datetime) -> list[tuple[Game, int]]:
     """(game, seat) of paced computer players awaited with no move of theirs for ``STALL_PAUSES``
     of their pauses: their chain of steps was lost with a worker or the broker's queue."""

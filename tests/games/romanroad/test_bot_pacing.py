@@ -13,7 +13,7 @@ import pytest
 from django.core.cache import cache
 from django.utils import timezone
 
-from games import services, tasks
+from games import presence, services, tasks
 from games.models import Game, Move
 from games.notifications import deadlines
 from games.romanroad.bot import SPEEDS
@@ -254,3 +254,27 @@ def test_a_person_gone_from_the_table_is_away_and_the_computer_players_finish_th
     assert away.created_at - begun < timedelta(seconds=idle_seconds() + 2 * SPEEDS["fast"])
     assert game.state["phase"] in ("between", "over") and game.state["away"] == [True, False, False]
     assert not Move.objects.filter(game=game, seat=0, payload__type__in=PLAYS).exists()
+
+
+def test_the_beat_sweep_marks_a_person_gone_away_when_no_task_asked_the_table(clock, make_user):
+    """Two people, no computer player: Agrippina's phone went to sleep and the task its closing
+    scheduled was lost with the broker. Julius, whose page is open, is stuck and waits; nothing
+    moves at the table, so the beat sweep asks it, Agrippina is away and the decks turn around."""
+    julius, agrippina = make_user("Julius"), make_user("Agrippina")
+    game = lobby_table(julius, others=[agrippina])
+    seat = game.seats.get(user=julius)
+    presence.opened(seat.pk, "julius-phone")  # Julius's page holds the table's socket
+    clock.act(lambda: stuck(game, julius))
+    with mock.patch.object(tasks.table_moves, "delay", side_effect=tasks.table_moves):
+        assert clock.act(tasks.wake_waiting_bots)["tables"] == 0  # it just changed
+        clock.now += timedelta(seconds=idle_seconds() + 1)
+        presence.beat(seat.pk, "julius-phone")
+        assert clock.act(tasks.wake_waiting_bots)["tables"] == 1
+    game.refresh_from_db()
+    her = game.seats.get(user=agrippina).position
+    assert game.state["away"][her] and not game.state["away"][seat.position]
+    assert game.state["turnarounds"] == 1 and game.engine.to_act(game.state) == [seat.position]
+    assert Move.objects.filter(game=game).latest("number").summary == (
+        "Agrippina is away: taken to be stuck until they are back. "
+        "Everyone is stuck: each Search deck's top card goes to the bottom."
+    )
