@@ -6,20 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
 from games.models import Game
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
+from tests.e2e.layout import inside, no_sideways_scroll, table_with_computers, wait_for_redraw
 from tests.e2e.test_accessibility_e2e import sign_up
-from tests.e2e.test_poker_layout_e2e import inside
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def table(user) -> Game:
-    game = services.create_game(user, "catacombs", {"flip_mode": "auto", "deck_seed": "w2"}, 2, "seated")
-    services.add_bot(game.pk, user)
-    services.start_game(game.pk, user)
-    return Game.objects.get(pk=game.pk)
+    return table_with_computers(user, "catacombs", {"flip_mode": "auto", "deck_seed": "w2"})
 
 
 @pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
@@ -28,7 +24,7 @@ def test_the_cards_and_the_whole_library_share_one_screen(new_page, size):
     game = table(sign_up(page, "Julius"))
     page.goto(f"/g/{game.code}/")
     board = page.locator("#board")
-    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    no_sideways_scroll(page)
     cards = board.locator(".cc-pickable")
     assert cards.count() == 3
     for card in cards.all():
@@ -75,7 +71,7 @@ def test_a_book_is_written_by_keyboard_alone(new_page):
     if risky:
         page.once("dialog", lambda dialog: dialog.accept())
     page.keyboard.press("Enter")
-    page.wait_for_function("v => document.querySelector('#board')?.dataset.version !== v", arg=version)
+    wait_for_redraw(page, version)
     assert f"You wrote {book}" in page.locator("#board").inner_text()
 
 

@@ -8,8 +8,8 @@ import pytest
 
 from scoresheets.models import ScoreSheet
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
+from tests.e2e.layout import inside
 from tests.e2e.test_accessibility_e2e import sign_up
-from tests.e2e.test_poker_layout_e2e import inside
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
 from games.models import Game
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
+from tests.e2e.layout import inside, no_sideways_scroll, table_with_computers, wait_for_redraw
 from tests.e2e.test_accessibility_e2e import sign_up
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -17,24 +17,11 @@ MISTHROW = {"column": [3, None, 12, None, None, 27, None], "faces": "XVIV"}  # t
 
 
 def rigged_game(user, faces: str = MISTHROW["faces"]) -> Game:
-    game = services.create_game(user, "poker", {}, 2, "seated")
-    services.add_bot(game.pk, user)
-    services.start_game(game.pk, user)
-    game = Game.objects.get(pk=game.pk)
+    game = table_with_computers(user, "poker")
     game.state["columns"][0] = list(MISTHROW["column"])
     game.state["dice"] = [{"face": face, "removed": False} for face in faces]
     game.save()
     return game
-
-
-def inside(page, locator) -> None:
-    box = locator.bounding_box()
-    size = page.viewport_size
-    assert box is not None, "not drawn"
-    assert box["x"] >= 0 and box["y"] >= 0, box
-    assert (
-        box["x"] + box["width"] <= size["width"] + 0.5 and box["y"] + box["height"] <= size["height"] + 0.5
-    ), f"{box} leaves the {size['width']}x{size['height']} screen"
 
 
 @pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
@@ -45,7 +32,7 @@ def test_a_misthrow_with_six_cards_fits_one_screen_with_no_repeated_choice(new_p
     board = page.locator("#board")
     assert board.locator(".action-card").count() == 6
     assert [d.strip() for d in board.locator("ol.dice li").all_inner_texts()] == ["X", "V", "V", "I"]
-    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    no_sideways_scroll(page)
     for die in board.locator("ol.dice li").all():
         inside(page, die)
     for card in board.locator(".action-card").all():
@@ -89,7 +76,7 @@ def test_a_card_is_played_by_keyboard_alone(new_page):
             break
     assert page.evaluate("document.activeElement.closest('.card-plays').classList.contains('plays-reroll_v')")
     page.keyboard.press("Enter")
-    page.wait_for_function("v => document.querySelector('#board')?.dataset.version !== v", arg=version)
+    wait_for_redraw(page, version)
     assert "played Reroll V" in page.locator("#board .log-turn").first.inner_text()
     assert page.locator("#board .action-card").count() == 5  # the used card is gone
     assert not page.locator("#pick-reroll_v").count()

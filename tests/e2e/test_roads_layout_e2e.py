@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
 from games.models import Game
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
+from tests.e2e.layout import no_sideways_scroll, table_with_computers, wait_for_redraw
 from tests.e2e.test_accessibility_e2e import sign_up
 from tests.e2e.test_roads_e2e import rigged
 
@@ -20,10 +20,7 @@ PICK_BAR = 80  # the bar at the bottom while a card is picked
 def my_turn(page) -> Game:
     """A rigged table (tests.e2e.test_roads_e2e.rigged) with the viewer to draw."""
     julius = sign_up(page, "Julius")
-    game = services.create_game(julius, "roads", {}, 2, "seated")
-    services.add_bot(game.pk, julius)
-    services.start_game(game.pk, julius)
-    game = Game.objects.get(pk=game.pk)
+    game = table_with_computers(julius, "roads")
     state = rigged()  # seat 1 to draw
     if game.seats.get(user=julius).position == 0:
         state["hands"] = list(reversed(state["hands"]))
@@ -33,7 +30,7 @@ def my_turn(page) -> Game:
     page.goto(f"/g/{game.code}/")
     before = page.locator("#board").get_attribute("data-version")
     page.get_by_role("button", name="Draw a card").click()
-    page.wait_for_function("v => document.querySelector('#board')?.dataset.version !== v", arg=before)
+    wait_for_redraw(page, before)
     return game
 
 
@@ -47,7 +44,7 @@ def within_screen(page, locator) -> None:
 def test_choosing_a_card_keeps_the_board_in_view(new_page, size):
     page = new_page(**size)
     my_turn(page)
-    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    no_sideways_scroll(page)
     assert_accessible(page)
     card = page.locator(".brr-playable").first
     card.scroll_into_view_if_needed()  # the hand, below the board on a phone
@@ -74,6 +71,6 @@ def test_a_card_is_played_by_keyboard_alone(new_page):
     page.keyboard.press("Enter")  # pick it: the first space it may go to takes the focus
     assert page.evaluate("document.activeElement.classList.contains('brr-spot')")
     page.keyboard.press("Enter")
-    page.wait_for_function("v => document.querySelector('#board')?.dataset.version !== v", arg=version)
+    wait_for_redraw(page, version)
     assert page.locator(".brr-hand .brr-card, .brr-hand [data-card]").count() >= 0
     assert "played" in page.locator("#board").inner_text().lower()

@@ -11,8 +11,8 @@ import pytest
 from games import services
 from games.models import Game
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
+from tests.e2e.layout import inside, no_sideways_scroll, table_with_computers, wait_for_redraw
 from tests.e2e.test_accessibility_e2e import sign_up
-from tests.e2e.test_poker_layout_e2e import inside
 from tests.games.romanroad.site import begin
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
@@ -20,11 +20,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def table(user) -> Game:
-    game = services.create_game(user, "romanroad", {}, 4, "seated")
-    for _ in range(3):
-        services.add_bot(game.pk, user)
-    services.start_game(game.pk, user)
-    return begin(Game.objects.get(pk=game.pk), [user])
+    return begin(table_with_computers(user, "romanroad", players=4), [user])
 
 
 def with_foundations(game: Game, count: int) -> Game:
@@ -58,9 +54,9 @@ def with_foundations(game: Game, count: int) -> Game:
     return game
 
 
-def assert_one_screen(page, size) -> None:
+def assert_one_screen(page) -> None:
     """Your Store top, the Work piles, the Search top and every Foundation inside the viewport."""
-    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    no_sideways_scroll(page)
     board = page.locator("#board")
     for place in (".rr-store-place .rr-card", ".rr-search-place .rr-deck", ".rr-search-place .rr-pile-top"):
         inside(page, board.locator(place).first)
@@ -78,17 +74,7 @@ def test_your_piles_and_every_foundation_share_one_screen(new_page, size):
     page = new_page(**size)
     game = table(sign_up(page, "Julius"))
     page.goto(f"/g/{game.code}/")
-    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
-    board = page.locator("#board")
-    for place in (".rr-store-place .rr-card", ".rr-search-place .rr-deck", ".rr-search-place .rr-pile-top"):
-        inside(page, board.locator(place).first)
-    work = board.locator(".rr-work-place .rr-work")
-    assert work.count() == 3
-    for pile in work.all():
-        inside(page, pile.locator(".rr-card").last)
-    for foundation in board.locator(".rr-foundation").all():
-        inside(page, foundation)
-    assert page.evaluate("scrollY") == 0
+    assert_one_screen(page)
     assert_accessible(page)
 
 
@@ -99,7 +85,7 @@ def test_many_foundations_still_share_one_screen_with_your_piles(new_page, size,
     game = with_foundations(table(sign_up(page, "Julius")), count)
     page.goto(f"/g/{game.code}/")
     assert page.locator("#board .rr-foundation:not(.rr-new)").count() >= count
-    assert_one_screen(page, size)
+    assert_one_screen(page)
     assert_accessible(page)
 
 
@@ -121,7 +107,7 @@ def test_a_card_is_moved_by_keyboard_alone(new_page):
     if playable:
         assert page.evaluate("document.activeElement.classList.contains('rr-drop')")
         page.keyboard.press("Enter")  # put it there
-    page.wait_for_function("v => document.querySelector('#board')?.dataset.version !== v", arg=version)
+    wait_for_redraw(page, version)
     assert "Julius" in page.locator(".rr-log").inner_text()
 
 
@@ -155,7 +141,7 @@ def test_a_touch_drag_puts_a_card_on_a_foundation(browser, live_server):
             cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
             page.wait_for_timeout(20)
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-        page.wait_for_function("v => document.querySelector('#board')?.dataset.version !== v", arg=version)
+        wait_for_redraw(page, version)
         game.refresh_from_db()
         assert [f["cards"] for f in game.state["foundations"]] == [[one]]
     finally:
@@ -168,10 +154,7 @@ def test_before_begin_the_countdown_and_your_cards_share_the_first_screen(new_pa
     first screen with your Store and Work piles, and nothing to play yet."""
     page = new_page(**size)
     user = sign_up(page, "Julius")
-    game = services.create_game(user, "romanroad", {}, 4, "seated")
-    for _ in range(3):
-        services.add_bot(game.pk, user)
-    services.start_game(game.pk, user)
+    game = table_with_computers(user, "romanroad", players=4)
     page.goto(f"/g/{game.code}/")
     assert "Waiting for Julius" in page.locator(".rr-begin").inner_text()  # the computer players are ready
     services.submit_move(game.pk, user, {"type": "ready"}, None)

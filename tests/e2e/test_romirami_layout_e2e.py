@@ -5,21 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
 from games.models import Game
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
+from tests.e2e.layout import inside, no_sideways_scroll, table_with_computers, wait_for_redraw
 from tests.e2e.test_accessibility_e2e import sign_up
-from tests.e2e.test_poker_layout_e2e import inside
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
 def my_turn(page) -> Game:
     julius = sign_up(page, "Julius")
-    game = services.create_game(julius, "romirami", {}, 2, "seated")
-    services.add_bot(game.pk, julius)
-    services.start_game(game.pk, julius)
-    game = Game.objects.get(pk=game.pk)
+    game = table_with_computers(julius, "romirami")
     game.state["turn"] = game.seats.get(user=julius).position
     game.save()
     page.goto(f"/g/{game.code}/")
@@ -30,7 +26,7 @@ def my_turn(page) -> Game:
 def test_the_market_and_take_fit_the_screen(new_page, size):
     page = new_page(**size)
     my_turn(page)
-    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    no_sideways_scroll(page)
     market = page.locator("form.rami-take")
     for card in market.locator(".rami-pick").all():
         box = card.bounding_box()
@@ -60,5 +56,5 @@ def test_cards_are_taken_by_keyboard_alone(new_page):
         raise AssertionError("Tab never reached the Take button")
     assert page.evaluate("document.activeElement.disabled") is False
     page.keyboard.press("Enter")
-    page.wait_for_function("v => document.querySelector('#board')?.dataset.version !== v", arg=version)
+    wait_for_redraw(page, version)
     assert "Julius" in page.locator("#board").inner_text()

@@ -11,15 +11,13 @@ in its own page, so a search that finds nothing means something.
 from __future__ import annotations
 
 import pytest
-from django.urls import reverse
 from django.utils.html import escape
 
 from games.decks import card_info, parse
 from games.models import Game, Notification, NotificationPrefs
-from games.notifications.mailer import render
+from tests.games.hidden import card_texts, everything
 from tests.games.roads.helpers import c, table
 from tests.games.roads.site import client_for, lobby_table, post_move, rig
-from tests.scoresheets.pad_helpers import pdf_text
 
 pytestmark = pytest.mark.django_db
 
@@ -27,7 +25,6 @@ JULIUS_HAND = [c("mt 623 4"), c("mk 58 5"), c("mt 323 8"), c("mk 1013 4")]
 AGRIPPINA_HAND = [c("mt 58 2"), c("mk 58 6"), c("lk 323 2")]
 SPACES = {"N": [c("mt 323 1")], "E": [c("mk 1013 3")], "S": [c("lk 58 3")], "W": [c("jn 323 5")]}
 FIRST_DRAWS = [c("jn 623 7"), c("lk 623 6")]  # Agrippina draws "in Christ Jesus", Julius "is eternal life"
-MIN_WORDS = 8  # shorter words ("and", "of the") are everywhere on a page; longer ones are this card's own
 
 
 def deal() -> dict:
@@ -48,65 +45,24 @@ def seen_by(state: dict, seat: int | None) -> set[str]:
 
 
 def secrets(state: dict, seat: int | None) -> dict[str, list[str]]:
-    """What ``seat`` must never receive, by card: its id, and its words when they are distinctive
-    and no card of the same number and verse is in the seat's sight."""
+    """What ``seat`` must never receive, by card: the pile and the other hands."""
     hidden = list(state["pile"]) + [
         card for other, hand in enumerate(state["hands"]) if other != seat for card in hand
     ]
     visible = {parse(card)[1:] for card in seen_by(state, seat)}
-    found = {}
-    for card in hidden:
-        info = card_info(card)
-        texts = [card]
-        if parse(card)[1:] not in visible and len(info["words"]) >= MIN_WORDS:
-            texts += [info["words"], escape(info["words"])]
-        found[card] = texts
-    return found
+    return {card: card_texts(card, visible) for card in hidden}
 
 
 def own_hand(state: dict, seat: int) -> dict[str, list[str]]:
     return {card: [card, escape(card_info(card)["words"])] for card in state["hands"][seat]}
 
 
-def everything(client, game: Game, seat: int | None, user, answers: list[str]) -> dict[str, str]:
-    """Every response a viewer (at ``seat``, or None: someone without a seat, ``user`` None: signed
-    out) can get about the game, as text."""
-    if user is None:
-        client.logout()
-    else:
-        client.force_login(user)
-    urls = {
-        "page": game.get_absolute_url(),
-        "poll": reverse("poll", args=[game.code]) + "?version=0",
-        "log": reverse("log", args=[game.code]),
-    }
-    if user is not None:
-        urls["my games"] = reverse("my_games")
-    found = {}
-    for name, url in urls.items():
-        response = client.get(url)
-        assert response.status_code == 200, name
-        found[name] = response.content.decode()
-    for scope in ("table", "mine") if seat is not None else ("table",):
-        response = client.get(reverse("pad_game", args=[game.code]), {"scope": scope})
-        assert response.status_code == 200, scope
-        found[f"pad {scope}"] = pdf_text(response.content)
-    if user is not None:
-        for note in Notification.objects.filter(user=user):
-            message = render(note)
-            html = "".join(content for content, _ in message.alternatives)
-            found[f"mail {note.pk} {note.kind}"] = f"{message.subject}\n{message.body}\n{html}"
-    for number, answer in enumerate(answers):
-        found[f"move answer {number}"] = answer
-    return found
-
-
-def check(client, game: Game, users: list, answers: dict) -> None:
+def check(game: Game, users: list, answers: dict) -> None:
     """Nobody's responses hold anything of what they may not see; each seat's page holds its hand."""
     game.refresh_from_db()
     state = game.state
     for seat, user in users:
-        bodies = everything(client, game, seat, user, answers.get(seat, []))
+        bodies = everything(game, seat, user, answers.get(seat, []))
         for card, texts in secrets(state, seat).items():
             for name, body in bodies.items():
                 for text in texts:
@@ -117,7 +73,7 @@ def check(client, game: Game, users: list, answers: dict) -> None:
                 assert all(text in bodies["page"] for text in texts), f"seat {seat} does not see {card}"
 
 
-def test_no_seat_ever_gets_another_hand_or_the_pile(client, make_user):
+def test_no_seat_ever_gets_another_hand_or_the_pile(make_user):
     julius, agrippina, visitor = make_user("Julius"), make_user("Agrippina"), make_user("Visitor")
     for user in (julius, agrippina):  # mailed even while on the page, so every e-mail is written
         NotificationPrefs.objects.create(user=user, always=True)
@@ -127,7 +83,7 @@ def test_no_seat_ever_gets_another_hand_or_the_pile(client, make_user):
     secrets_of_julius = secrets(game.state, 1)
     assert all(len(secrets_of_julius[card]) == 3 for card in JULIUS_HAND if card != c("mt 323 8"))
     assert len(secrets(game.state, 0)[FIRST_DRAWS[0]]) == 3  # the next card's words are searched for
-    check(client, game, users, answers)
+    check(game, users, answers)
 
     def move(seat, user, payload, **fields):
         response = post_move(client_for(user), game, payload, **fields)
@@ -135,19 +91,19 @@ def test_no_seat_ever_gets_another_hand_or_the_pile(client, make_user):
         answers[seat].append(response.content.decode())
 
     move(1, agrippina, {"type": "draw"})  # in Christ Jesus: Agrippina's now
-    check(client, game, users, answers)
+    check(game, users, answers)
     move(1, agrippina, {"type": "play"}, card=c("lk 323 2"), to="N")
     move(1, agrippina, {"type": "end_turn"})
-    check(client, game, users, answers)
+    check(game, users, answers)
     move(0, julius, {"type": "draw"})  # is eternal life: Julius's now
     move(0, julius, {"type": "play"}, card=c("mk 1013 4"), to="E")
-    check(client, game, users, answers)
+    check(game, users, answers)
     move(0, julius, {"type": "end_turn"})
     game.refresh_from_db()
     assert game.state["turn"] == 1
     assert Notification.objects.filter(user=julius, kind="turn").exists()
     assert Notification.objects.filter(user=agrippina, kind="turn").exists()
-    check(client, game, users, answers)
+    check(game, users, answers)
     # The drawn cards were searched for, and found where they belong.
     hands = game.state["hands"]
     assert FIRST_DRAWS[0] in hands[1] and FIRST_DRAWS[1] in hands[0]

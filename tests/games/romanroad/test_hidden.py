@@ -12,20 +12,15 @@ means something.
 from __future__ import annotations
 
 import pytest
-from django.test import Client
-from django.urls import reverse
-from django.utils.html import escape
 
 from games import services
-from games.decks import card_info, parse
+from games.decks import parse
 from games.models import Game, Notification, NotificationPrefs
-from games.notifications.mailer import render
+from tests.games.hidden import card_texts, everything
 from tests.games.romanroad.site import client_for, lobby_table, play, post_move
-from tests.scoresheets.pad_helpers import pdf_text
 
 pytestmark = pytest.mark.django_db
 
-MIN_WORDS = 8  # shorter words ("and", "of the") are everywhere on a page
 # Drawn from the state as it is:
 NOW = ("page", "poll", "log", "tv", "tv poll", "my games", "pad table", "pad mine")
 
@@ -41,53 +36,12 @@ def face_up(state: dict) -> set[str]:
 def secrets(state: dict) -> dict[str, list[str]]:
     """Every card in a Search deck: its id, and its words when they give it away."""
     visible = {parse(card)[1:] for card in face_up(state)}
-    found = {}
-    for me in state["seats"]:
-        for card in me["search"]:
-            info = card_info(card)
-            texts = [card]
-            if parse(card)[1:] not in visible and len(info["words"]) >= MIN_WORDS:
-                texts += [info["words"], escape(info["words"])]
-            found[card] = texts
-    return found
+    return {card: card_texts(card, visible) for me in state["seats"] for card in me["search"]}
 
 
 def own_cards(state: dict, seat: int) -> list[str]:
     me = state["seats"][seat]
     return [*me["store"][-1:], *me["pile"][-1:], *(card for pile in me["work"] for card in pile)]
-
-
-def everything(game: Game, seat: int | None, user, answers: list[str]) -> dict[str, str]:
-    """Every response a viewer (at ``seat``, or None: without a seat; ``user`` None: signed out)
-    can get about the game, as text."""
-    client = client_for(user) if user is not None else Client()
-    urls = {
-        "page": game.get_absolute_url(),
-        "poll": reverse("poll", args=[game.code]) + "?version=0",
-        "log": reverse("log", args=[game.code]),
-        "tv": reverse("tv", args=[game.code]),
-        "tv poll": reverse("tv_poll", args=[game.code]) + "?version=0",
-    }
-    if user is not None:
-        urls["my games"] = reverse("my_games")
-    found = {}
-    for name, url in urls.items():
-        response = client.get(url)
-        assert response.status_code == 200, name
-        found[name] = response.content.decode()
-    for scope in ("table", "mine") if seat is not None else ("table",):
-        response = client.get(reverse("pad_game", args=[game.code]), {"scope": scope})
-        assert response.status_code == 200, scope
-        found[f"pad {scope}"] = pdf_text(response.content)
-    if user is not None:
-        for note in Notification.objects.filter(user=user):
-            message = render(note)
-            html = "".join(content for content, _ in message.alternatives)
-            text = f"{message.subject}\n{message.body}\n{html}\n{note.context}"
-            found[f"mail {note.pk} {note.kind}"] = text
-    for number, answer in enumerate(answers):
-        found[f"move answer {number}"] = answer
-    return found
 
 
 def check(game: Game, viewers: list, answers: dict) -> int:
@@ -98,7 +52,7 @@ def check(game: Game, viewers: list, answers: dict) -> int:
     hidden = secrets(state)
     assert len(hidden) >= 20 and any(len(texts) > 1 for texts in hidden.values())
     for seat, user in viewers:
-        bodies = everything(game, seat, user, answers.get(seat, []))
+        bodies = everything(game, seat, user, answers.get(seat, []), shared_screen=True)
         for card, texts in hidden.items():
             for name, body in bodies.items():
                 # Move answers and e-mails were drawn earlier, when other cards were face up: ids only.
