@@ -12,9 +12,10 @@ one move path under the game's row lock):
   (the countdown every screen shows). No computer player's chain starts before Begin.
 - **Away.** In a hand, a person with no page open and no card played, flip or Stuck for
   ``ROMANROAD_IDLE_SECONDS`` is marked away (the engine counts them as stuck); a page of
-  theirs opening again marks them back. The table is asked again that long after a seat's
-  last page closes (``presence_moves``) and at once when its first page opens; every move
-  at the table asks too.
+  theirs opening again marks them back, and so does the seat passing to a computer player.
+  The table is asked again that long after a seat's last page closes (``presence_moves``)
+  and at once when its first page opens; every move at the table asks too, and so does
+  the beat sweep of a table quiet for that long.
 """
 
 from __future__ import annotations
@@ -210,6 +211,10 @@ def _ready_at_once(state: State, seats: list[Seat]) -> tuple[int, MovePayload] |
 
 def _away_or_back(game: Game, state: State, seats: list[Seat]) -> tuple[int, MovePayload] | None:
     away = away_seats(state)
+    gone_for_good = state.get("left") or []
+    for seat in seats:  # a seat the host gave to a computer player plays on at once
+        if seat.is_bot and away[seat.position] and seat.position not in gone_for_good:
+            return seat.position, {"type": BACK}
     people = [s for s in seats if not s.is_bot and s.user_id and not s.left]
     asked = people if state["phase"] == HAND else [s for s in people if away[s.position]]
     if not asked:

@@ -12,7 +12,7 @@ import pytest
 from channels.db import database_sync_to_async
 
 from config.celery import app
-from games import tasks
+from games import services, table_tools, tasks
 from games.models import Game, Move
 from tests.games.romanroad.site import client_for, lobby_table, post_move
 from tests.platform.test_endings_pushed import socket
@@ -106,10 +106,19 @@ def test_a_phone_that_sleeps_is_away_the_hand_goes_on_and_it_plays_on_when_back(
 def test_an_away_seat_sees_so_on_its_page_and_any_move_of_its_own_brings_it_back(make_user, worker):
     julius, agrippina = make_user("Julius"), make_user("Agrippina")
     game = lobby_table(julius, others=[agrippina])
-    from games import services
-
     services.submit_move(game.pk, agrippina, {"type": "away"}, None)
     page = client_for(agrippina).get(f"/g/{game.code}/")
     assert "You were away, taken to be stuck" in page.content.decode()
     assert post_move(client_for(agrippina), game, {"type": "flip"}, hand=1).status_code == 200
     assert state(game)["away"] == [False, False]
+
+
+def test_an_away_seat_given_to_a_computer_player_is_back_and_plays(make_user):
+    julius, agrippina = make_user("Julius"), make_user("Agrippina")
+    game = lobby_table(julius, others=[agrippina])
+    services.submit_move(game.pk, agrippina, {"type": "away"}, None)
+    her = game.seats.get(user=agrippina).position
+    table_tools.host_tool(game.pk, julius, "computer", her)
+    game.refresh_from_db()
+    assert not game.state["away"][her] and her in game.engine.to_act(game.state)
+    assert Move.objects.filter(game=game).latest("number").payload == {"type": "back"}
