@@ -14,6 +14,7 @@ import secrets
 import signal
 import subprocess
 import sys
+import tempfile
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
@@ -26,18 +27,58 @@ ROOT = Path(__file__).resolve().parents[2]
 DAPHNE = Path(sys.executable).with_name("daphne")
 
 
+class WebProcess:
+    """One ``daphne`` process on a port of its own that stays the same when it is killed (-9) and
+    started again, as a server behind a load balancer keeps its address."""
+
+    def __init__(self, env: dict[str, str], port: int | None = None) -> None:
+        self.env = env
+        self.port = port or free_port()
+        self.process: subprocess.Popen | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> WebProcess:
+        self.errors = errors = tempfile.TemporaryFile()  # not a pipe: a full pipe would stall the server
+        self.process = process = subprocess.Popen(
+            [str(DAPHNE), "-b", "127.0.0.1", "-p", str(self.port), "config.asgi:application"],
+            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=errors, start_new_session=True,
+        )
+        wait_for(lambda: reachable("127.0.0.1", self.port, 0.2) or process.poll() is not None, timeout=30)
+        if process.poll() is not None:
+            errors.seek(0)
+            raise RuntimeError(f"daphne exited: {errors.read().decode()[-2000:]}")
+        return self
+
+    def kill(self) -> None:
+        """SIGKILL, as the kernel's out-of-memory killer or a lost machine would: nothing is cleaned up."""
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self) -> None:
+        if self.process is None or self.process.poll() is not None:
+            return
+        os.killpg(self.process.pid, signal.SIGTERM)
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+
+
 @contextmanager
-def asgi_server(
+def web_process(
     *,
     database: str,
     channel_layer: str | None,
     broker: str = "memory://",
     extra: dict[str, str] | None = None,
-) -> Iterator[str]:
-    """An ASGI web process; yields its base URL ("http://127.0.0.1:PORT"). ``extra``: more environment;
-    ``channel_layer`` None: the embedded default's in-memory layer."""
-    port = free_port()
-    env = {
+) -> Iterator[WebProcess]:
+    """An ASGI web process, started; stopped on exit (whichever process then holds its port).
+    ``extra``: more environment; ``channel_layer`` None: the embedded default's in-memory layer."""
+    web = WebProcess({
         **os.environ,
         "DATABASE_URL": database,
         "CHANNEL_LAYER_URL": channel_layer or "",  # empty: the in-memory layer (config/settings.py)
@@ -45,22 +86,18 @@ def asgi_server(
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "PYTHONPATH": str(ROOT),
         **(extra or {}),
-    }
-    process = subprocess.Popen(
-        [str(DAPHNE), "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True,
-    )
+    })
     try:
-        wait_for(lambda: reachable("127.0.0.1", port, 0.2) or process.poll() is not None, timeout=30)
-        if process.poll() is not None:
-            raise RuntimeError(f"daphne exited: {process.stderr.read().decode()[-2000:]}")
-        yield f"http://127.0.0.1:{port}"
+        yield web.start()
     finally:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
+        web.stop()
+
+
+@contextmanager
+def asgi_server(**options) -> Iterator[str]:
+    """An ASGI web process (``web_process``'s options); yields its base URL ("http://127.0.0.1:PORT")."""
+    with web_process(**options) as web:
+        yield web.url
 
 
 class SignedIn:

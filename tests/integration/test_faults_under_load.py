@@ -7,7 +7,11 @@ Road table, a Roman Poker table of computer players alone). Then a part fails fo
 
 - the database: every connection of the web processes and the worker is terminated,
   ten times a second, for ten seconds;
-- the mail server: down for twenty seconds, then back;
+- the mail server: down for twenty seconds, then back (a full minute when
+  ``FAULTS_FULL_MINUTE=1``: see that test);
+- one web process: killed (-9), then started again on its address; each person whose request
+  met the dead process sends it again to the other, as a load balancer does on a connection
+  error, and the restarted process takes its share again;
 - nothing (the baseline: two web processes under the same load).
 
 Afterwards: every game replays from one snapshot with its move numbers contiguous (none
@@ -24,6 +28,7 @@ import threading
 import time
 import urllib.error
 import uuid
+from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
@@ -34,7 +39,7 @@ from django.db import connection
 from games import replay, services
 from games.models import Game, Move, Notification, NotificationPrefs
 from tests.games.romanroad.site import lobby_table
-from tests.integration.live_harness import SignedIn, asgi_server
+from tests.integration.live_harness import SignedIn, WebProcess, web_process
 from tests.integration.mail_harness import SmtpSink, database_url, free_port, publishing_to, wait_for, worker
 from tests.integration.test_faults import own_redis
 from tests.real_parts import require
@@ -49,14 +54,20 @@ AFTER_SECONDS = 10  # load after it
 RECOVERY_SECONDS = 60
 GRACE_SECONDS = 2  # a request sent just after the outage may still meet a connection it broke
 PAUSE = 0.25  # between two moves at one table: people, not a flood
+WEB_DOWN_SECONDS = 5  # a killed web process is started again this long after
+MAIL_DOWN_SECONDS = 60 if os.environ.get("FAULTS_FULL_MINUTE") == "1" else 20
 
 
 @dataclass
 class Site:
-    servers: list[str]
+    webs: list[WebProcess]
     sink: SmtpSink
     database: str  # the test database's name
     logs: list = field(default_factory=list)
+
+    @property
+    def servers(self) -> list[str]:
+        return [web.url for web in self.webs]
 
 
 @contextmanager
@@ -89,9 +100,9 @@ def site(tmp_path) -> Iterator[Site]:
                 log=tmp_path / "worker.log", beat=True,
                 extra={**common, "BOT_SWEEP_SECONDS": "3", "OUTBOX_SWEEP_SECONDS": "3"},
             ))
-            servers = [stack.enter_context(asgi_server(**web, broker=broker, extra=common)) for _ in range(2)]
+            webs = [stack.enter_context(web_process(**web, broker=broker, extra=common)) for _ in range(2)]
             stack.enter_context(publishing_to(broker, queue))
-            yield Site(servers, sink, connection.settings_dict["NAME"])
+            yield Site(webs, sink, connection.settings_dict["NAME"])
     finally:
         sink.stop()
 
@@ -104,17 +115,34 @@ def tagged_connections(cursor, database: str) -> int:
     return cursor.fetchone()[0]
 
 
+@dataclass(frozen=True)
+class Answer:
+    sent: float
+    answered: float
+    status: int  # 0: no HTTP answer (the connection failed or timed out)
+    server: int  # the web process asked (its index in Site.webs)
+    again: bool = False  # the same move sent again to the other process after a connection error
+
+
+def connection_error(exc: OSError) -> bool:
+    """Refused or cut off: no process behind the address any more (a timeout is not one)."""
+    return isinstance(getattr(exc, "reason", exc), ConnectionError)
+
+
 class Load:
-    """People playing Roman Poker over HTTP, each move sent to the other web process; every
-    answer recorded with the time it came back. The test process reads whose turn it is on a
-    connection of its own (never terminated)."""
+    """People playing Roman Poker over HTTP, each move sent to the other web process from the
+    one before; every answer recorded with the time it came back. A move whose connection is
+    refused or cut off is sent again at once to the other process, with the same turn number,
+    as a load balancer does on a connection error (the move may have been applied before its
+    process died: then the turn number is stale and the answer a 409). The test process reads
+    whose turn it is on a connection of its own (never terminated)."""
 
     def __init__(self, servers: list[str], tables: list[tuple[Game, list]]) -> None:
         self.tables = tables
         self.clients = {(user.pk, base): SignedIn(base, user) for _, users in tables for user in users
                         for base in servers}
         self.servers = servers
-        self.answers: list[tuple[float, float, int]] = []  # (sent, answered, status)
+        self.answers: list[Answer] = []
         self.stopping = threading.Event()
         self.threads = [threading.Thread(target=self._play, args=table) for table in tables]
 
@@ -137,13 +165,18 @@ class Load:
                     return
                 seat = current.engine.to_act(current.state)[0]
                 move = current.engine.default_move(current.state, seat)
-                client = self.clients[(users[seat].pk, self.servers[sent % 2])]
-                at = time.time()
-                try:
-                    status = client.move(current.code, move, current.tokens[str(seat)])
-                except (urllib.error.URLError, OSError):
-                    status = 0  # the connection itself failed
-                self.answers.append((at, time.time(), status))
+                first = sent % 2
+                for server in (first, 1 - first):
+                    client = self.clients[(users[seat].pk, self.servers[server])]
+                    at = time.time()
+                    retry = False
+                    try:
+                        status = client.move(current.code, move, current.tokens[str(seat)])
+                    except (urllib.error.URLError, OSError) as exc:
+                        status, retry = 0, connection_error(exc)
+                    self.answers.append(Answer(at, time.time(), status, server, again=server != first))
+                    if not retry:
+                        break
                 sent += 1
                 self.stopping.wait(PAUSE)
         finally:
@@ -238,8 +271,8 @@ def run_fault(tmp_path, make_user, fault: Callable[[Site], None], *, http_outage
         """A request in flight at any moment of the outage (sent before it, answered during it, …)."""
         return window is not None and sent <= window[1] and answered >= window[0]
 
-    failed = [(sent, answered, status) for sent, answered, status in answers if status >= 500 or status == 0]
-    outside = [row for row in failed if not in_outage(row[0], row[1])]
+    failed = [answer for answer in answers if answer.status >= 500 or answer.status == 0]
+    outside = [answer for answer in failed if not in_outage(answer.sent, answer.answered)]
     failures_inside = len(failed) - len(outside)
 
     games = list(Game.objects.exclude(state=None))
@@ -257,7 +290,7 @@ def run_fault(tmp_path, make_user, fault: Callable[[Site], None], *, http_outage
 
     figures = {
         "requests": len(answers),
-        "ok": sum(1 for *_, status in answers if status == 200),
+        "ok": sum(1 for answer in answers if answer.status == 200),
         "failed_in_outage": failures_inside,
         "failed_outside": len(outside),
         "games": len(games),
@@ -272,11 +305,11 @@ def run_fault(tmp_path, make_user, fault: Callable[[Site], None], *, http_outage
     assert not mismatched, f"games that do not replay: {mismatched}"
     assert not gaps, f"move numbers doubled or skipped: {gaps}"
     assert not doubled and not missing and not stray, (doubled, missing, stray)
-    relative = [(round(sent - began, 1), round(done - began, 1), code) for sent, done, code in outside]
+    relative = [(round(a.sent - began, 1), round(a.answered - began, 1), a.status) for a in outside]
     assert not outside, f"failed outside the outage (sent, answered s after it began): {relative}"
     assert figures["ok"] > 0
     assert 0 < sampler.most <= 3 * POOL  # two web processes and the worker, each within its pool
-    return figures
+    return {**figures, "answers": answers, "outage": (began, ended)}
 
 
 def terminate_connections(s: Site, seconds: float = 10.0) -> None:
@@ -296,10 +329,19 @@ def terminate_connections(s: Site, seconds: float = 10.0) -> None:
     assert killed > 0
 
 
-def mail_server_down(s: Site, seconds: float = 20.0) -> None:
+def mail_server_down(s: Site, seconds: float = MAIL_DOWN_SECONDS) -> None:
     s.sink.stop()
     time.sleep(seconds)
     s.sink.start()
+
+
+def web_process_killed(s: Site, seconds: float = WEB_DOWN_SECONDS) -> None:
+    """kill -9 of the first web process; started again on its address ``seconds`` later."""
+    s.webs[0].kill()
+    time.sleep(seconds)
+    started = time.monotonic()
+    s.webs[0].start()
+    print(f"web process down {seconds:.0f} s, listening {time.monotonic() - started:.1f} s after its start")
 
 
 def test_two_web_processes_under_load_answer_every_request(make_user, tmp_path):
@@ -315,3 +357,22 @@ def test_mail_server_down_then_back_under_load(make_user, tmp_path):
     figures = run_fault(tmp_path, make_user, mail_server_down, http_outage=False)
     assert figures["mails"] > 0
 
+
+def test_a_web_process_killed_under_load_then_started_again(make_user, tmp_path):
+    """The people whose process died go on through the other one; the restarted process takes
+    its share again; no request is answered 500, and no move is applied twice."""
+    figures = run_fault(tmp_path, make_user, web_process_killed, http_outage=True)
+    answers, (began, ended) = figures["answers"], figures["outage"]
+    cut = [a for a in answers if a.status == 0]
+    again = [a for a in answers if a.again]
+    back = [a for a in answers if a.server == 0 and a.sent >= ended and a.status == 200]
+    print({
+        "cut off": len(cut),
+        "sent again, by answer": dict(Counter(a.status for a in again)),
+        "answered 200 by the restarted process": len(back),
+    })
+    assert cut, "no request met the dead process"
+    assert all(a.server == 0 and began <= a.answered for a in cut), "a request failed on the survivor"
+    assert len(again) == len(cut) and all(a.status in (200, 409) for a in again), again
+    assert not [a for a in answers if a.status >= 500]
+    assert back, "the restarted process took no load"
