@@ -368,6 +368,7 @@ def test_a_web_process_killed_under_load_then_started_again(make_user, tmp_path)
     back = [a for a in answers if a.server == 0 and a.sent >= ended and a.status == 200]
     print({
         "cut off": len(cut),
+        "in flight at the kill": sum(1 for a in cut if a.sent < began),
         "sent again, by answer": dict(Counter(a.status for a in again)),
         "answered 200 by the restarted process": len(back),
     })
