@@ -64,6 +64,7 @@ class Site:
     sink: SmtpSink
     database: str  # the test database's name
     logs: list = field(default_factory=list)
+    load: Load | None = None  # the people playing, once they play
 
     @property
     def servers(self) -> list[str]:
@@ -143,6 +144,8 @@ class Load:
                         for base in servers}
         self.servers = servers
         self.answers: list[Answer] = []
+        self.in_flight = [0] * len(servers)  # requests sent to each process and not yet answered
+        self.counting = threading.Lock()
         self.stopping = threading.Event()
         self.threads = [threading.Thread(target=self._play, args=table) for table in tables]
 
@@ -150,6 +153,10 @@ class Load:
         for thread in self.threads:
             thread.start()
         return self
+
+    def _count(self, server: int, step: int) -> None:
+        with self.counting:
+            self.in_flight[server] += step
 
     def stop(self) -> None:
         self.stopping.set()
@@ -170,10 +177,13 @@ class Load:
                     client = self.clients[(users[seat].pk, self.servers[server])]
                     at = time.time()
                     retry = False
+                    self._count(server, 1)
                     try:
                         status = client.move(current.code, move, current.tokens[str(seat)])
                     except (urllib.error.URLError, OSError) as exc:
                         status, retry = 0, connection_error(exc)
+                    finally:
+                        self._count(server, -1)
                     self.answers.append(Answer(at, time.time(), status, server, again=server != first))
                     if not retry:
                         break
@@ -234,16 +244,18 @@ def mail_settled() -> bool:
     return not Notification.objects.filter(sent_at__isnull=True, handed_at__isnull=True).exists()
 
 
-def run_fault(tmp_path, make_user, fault: Callable[[Site], None], *, http_outage: bool) -> dict:
+def run_fault(tmp_path, make_user, fault: Callable[[Site], float | None], *, http_outage: bool) -> dict:
+    """``fault`` makes the outage and returns when it is over; it may return the time the outage
+    began, when it first waits for its moment."""
     with site(tmp_path) as s:
         tables = people_tables(make_user)
         bots = computer_tables(make_user)
         sampler = Sampler(s.database)
         sampler.start()
-        load = Load(s.servers, tables).start()
+        load = s.load = Load(s.servers, tables).start()
         time.sleep(WARM_SECONDS)
         began = time.time()
-        fault(s)
+        began = fault(s) or began
         ended = time.time()
         at_end = {game.pk: moves_of(game) for game in bots}
         recovered: dict[str, float] = {}
@@ -335,13 +347,17 @@ def mail_server_down(s: Site, seconds: float = MAIL_DOWN_SECONDS) -> None:
     s.sink.start()
 
 
-def web_process_killed(s: Site, seconds: float = WEB_DOWN_SECONDS) -> None:
-    """kill -9 of the first web process; started again on its address ``seconds`` later."""
+def web_process_killed(s: Site, seconds: float = WEB_DOWN_SECONDS) -> float:
+    """kill -9 of the first web process while it holds a move; started again on its address
+    ``seconds`` later."""
+    wait_for(lambda: s.load.in_flight[0], timeout=10, every=0.002)
+    killed = time.time()
     s.webs[0].kill()
     time.sleep(seconds)
     started = time.monotonic()
     s.webs[0].start()
     print(f"web process down {seconds:.0f} s, listening {time.monotonic() - started:.1f} s after its start")
+    return killed
 
 
 def test_two_web_processes_under_load_answer_every_request(make_user, tmp_path):
@@ -354,6 +370,8 @@ def test_database_connections_terminated_under_load(make_user, tmp_path):
 
 
 def test_mail_server_down_then_back_under_load(make_user, tmp_path):
+    """The mail server down twenty seconds; a full minute with ``FAULTS_FULL_MINUTE=1`` (the test
+    then takes about 110 s instead of 60 s on two shared cores, too long for every run)."""
     figures = run_fault(tmp_path, make_user, mail_server_down, http_outage=False)
     assert figures["mails"] > 0
 
