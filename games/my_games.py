@@ -123,7 +123,7 @@ def my_games(user, now: datetime | None = None) -> MyGames:
         if game.status == Game.Status.FINISHED:
             if game.pk in finished_ids:
                 finished.append(_finished_row(game, seats, seat))
-        elif game.status == Game.Status.ACTIVE and seat.awaiting and not seat.left:
+        elif game.status == Game.Status.ACTIVE and seat.awaiting and not seat.left and not seat.is_bot:
             due = None
             if game.turn_deadline and seat.waiting_since:
                 due = seat_due_at(seat, game.turn_deadline, days, now)

@@ -154,9 +154,12 @@ HELD = "held: the player is at the table"
 
 
 def is_stale_turn(note: Notification) -> bool:
-    """The turn this row announces is no longer the player's (they moved, left, or a later row says it)."""
+    """The turn this row announces is no longer the player's (they moved, left, their seat went to a
+    computer player, or a later row says it)."""
     seat = Seat.objects.filter(game_id=note.game_id, user_id=note.user_id).select_related("game").first()
-    if seat is None or seat.left or not seat.awaiting or seat.game.status != Game.Status.ACTIVE:
+    if seat is None or seat.left or seat.is_bot or not seat.awaiting:  # a computer player plays it now
+        return True
+    if seat.game.status != Game.Status.ACTIVE:
         return True
     later = Notification.objects.filter(user_id=note.user_id, game_id=note.game_id, kind="turn")
     return later.filter(pk__gt=note.pk).exists()

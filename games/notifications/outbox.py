@@ -278,6 +278,7 @@ def plan_digests(now: datetime) -> list[Planned]:
         awaiting=True,
         muted=False,
         left=False,
+        is_bot=False,  # a computer player plays it
         game__status=Game.Status.ACTIVE,
     ).values_list("user_id", "game__code", "game__kind", "waiting_since", "game__turn_deadline")
     rows = [(u, code, kinds.get(slug).name, since, dl) for u, code, slug, since, dl in seats]

@@ -301,3 +301,12 @@ def test_when_the_last_player_leaves_a_table_nobody_plays_the_game_ends(make_tab
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert last_line(game).startswith("Nobody plays any more, so the game ends as it stands: ")
+
+
+def test_my_games_lists_no_turn_of_a_seat_a_computer_player_plays(make_table):
+    game, (julius, agrippina) = make_table()  # Julius plays first, and hosts
+    Game.objects.filter(pk=game.pk).update(host=agrippina)
+    table_tools.host_tool(game.pk, agrippina, seat_moves.COMPUTER, 0)  # Julius fell asleep
+    assert game.seats.get(position=0).awaiting
+    page = signed_in(julius).get(reverse("my_games")).content.decode()
+    assert game.code in page and "Your turn" not in page
