@@ -172,7 +172,7 @@ def real_values(world: World, url_name: str, argument: str) -> list[str]:
         return [make_token(player.pk, games["poker"].pk), make_token(player.pk)]
     lobby_seats = games["lobby"].seats.order_by("-position")  # the player's, then the host's
     values = {
-        "kind": ["poker", "catacombs"],
+        "slug": ["poker", "catacombs"],
         # The lobby's seats, then seats of another game (not the lobby's to remove).
         "seat_id": [str(s.pk) for s in lobby_seats] + [str(s.pk) for s in games["poker"].seats.all()],
         "tool": ["resume", "pause"],  # refused at every table here: none is paused or on a clock
