@@ -54,7 +54,7 @@ def play(strategies: list[Strategy], seed: int, times: list[tuple[float, float]]
     state = CATACOMBS.setup(len(strategies), {"deck_seed": seed}, random.Random(f"{seed}:setup"))
     rng = random.Random(seed)
     while not CATACOMBS.is_over(state):
-        if CATACOMBS.awaiting_flip(state):
+        if CATACOMBS.awaits_table(state):
             state = CATACOMBS.apply(state, None, FLIP, rng)
             continue
         for seat in CATACOMBS.to_act(state):

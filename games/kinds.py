@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .rules import Engine, Move, State, Strategy
+from .rules import Engine, Move, Strategy
 
 if TYPE_CHECKING:
     from django import forms
@@ -128,12 +128,9 @@ class GameKind:
         """
         return None
 
-    def awaits_host(self, state: State) -> bool:
-        """The game waits for a move of seat None (the host or the table), not of a player."""
-        return False
-
     def host_acts(self, game: Game) -> bool:
-        """The host gives seat None's moves: told when one is due, defaulted after the deadline."""
+        """The host gives the table's steps (seat None's moves, ``rules.awaits_table``): told when
+        one is due, defaulted after the deadline."""
         return False
 
     def timed_turn(self, game: Game) -> int | None:

@@ -20,7 +20,7 @@ from . import rematch
 from .models import FORMER_PLAYER, Game, Seat
 from .notifications.deadlines import clock_due_at, is_timed, seat_due_at
 from .notifications.holidays import holidays_for
-from .rules import finishing_places
+from .rules import awaits_table, finishing_places
 
 FINISHED_SHOWN = 20
 
@@ -78,7 +78,7 @@ def _waiting_line(game: Game, seats: list[Seat], user) -> str:
     awaited = [s for s in seats if s.awaiting]
     if awaited:
         return "Waiting for " + _and([s.name for s in awaited])
-    if game.state is not None and game.game_kind.awaits_host(game.state):
+    if game.state is not None and awaits_table(game.engine, game.state):
         return game.game_kind.notice("host_waits") if game.host_id == user.pk else "Waiting for the host"
     return "In play"
 

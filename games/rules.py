@@ -62,19 +62,31 @@ class Engine(Protocol):
 
 Strategy = Callable[[State, int | None, random.Random], Move]
 
-# Two optional pure hooks an engine may add, read by the platform's seat moves (``games.seat_moves``):
+# Optional pure hooks an engine may add. Read by the platform's seat moves (``games.seat_moves``):
 #
 #   leave(state, seat, rng) -> State   the state once ``seat`` stops playing for good: e.g. a
 #                                      two-person game ends and the other wins. Without it (or when
 #                                      it changes nothing) the table plays on, the seat played by a
 #                                      computer or passing, as the game's ``GameKind`` says.
 #   end(state, rng) -> State           the game over as it stands, scored where its rules can score.
+#
+# Read by the move path, deadlines and e-mail (``awaits_table`` below):
+#
+#   awaits_table(state) -> bool        the game waits for a move of seat None, the table's own step
+#                                      (Catacombs' flip, Roman Road's next hand), which the table
+#                                      makes itself or its host gives (``GameKind.host_acts``).
 
 
 def seat_leaves(engine: Engine, state: State, seat: int, rng: random.Random) -> State:
     """The state once ``seat`` left, by the engine's ``leave`` hook; unchanged without one."""
     hook = getattr(engine, "leave", None)
     return hook(state, seat, rng) if callable(hook) else state
+
+
+def awaits_table(engine: Engine, state: State) -> bool:
+    """The game waits for the table's own step (seat None), by the engine's ``awaits_table`` hook."""
+    hook = getattr(engine, "awaits_table", None)
+    return bool(hook(state)) if callable(hook) else False
 
 
 def end_early(engine: Engine, state: State, rng: random.Random) -> State | None:

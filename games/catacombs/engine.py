@@ -516,7 +516,7 @@ class Catacombs:
             "completions": [],
         }
 
-    def awaiting_flip(self, state: State) -> bool:
+    def awaits_table(self, state: State) -> bool:
         """True while the host or the system must flip (seat ``None`` acts)."""
         return state["phase"] == "flip"
 
@@ -528,7 +528,7 @@ class Catacombs:
 
     def legal_moves(self, state: State, seat: int | None) -> list[Move]:
         if seat is None:
-            return [{"type": "flip"}] if self.awaiting_flip(state) else []
+            return [{"type": "flip"}] if self.awaits_table(state) else []
         if seat not in self.to_act(state):
             return []
         sheet = book_sheet(state["sheets"][seat])

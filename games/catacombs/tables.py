@@ -65,7 +65,7 @@ def system_move(game: Game, seats: list[Seat]) -> tuple[int | None, dict] | None
     for seat in waiting:
         if seat in left:
             return seat, PASS
-    if not engine.awaiting_flip(state) or len(left) >= game.players:
+    if not engine.awaits_table(state) or len(left) >= game.players:
         return None
     mode = flip_mode(game)
     if mode == AUTO or (mode == TIMED and state["turn"] == 0):

@@ -9,7 +9,7 @@ from django.http import QueryDict
 
 from games.kinds import GameKind, form_number
 from games.models import Game, Seat
-from games.rules import Move, State
+from games.rules import Move
 
 from . import bot, forms, runs, tables
 from . import pad as score_pad
@@ -72,9 +72,6 @@ class CatacombsKind(GameKind):
 
     def system_move(self, game: Game, seats: list[Seat]) -> tuple[int | None, Move] | None:
         return tables.system_move(game, seats)
-
-    def awaits_host(self, state: State) -> bool:
-        return CATACOMBS.awaiting_flip(state)
 
     def host_acts(self, game: Game) -> bool:
         return tables.flip_mode(game) == tables.HOST

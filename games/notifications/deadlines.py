@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from .. import kinds, presence, services
 from ..models import Game, Move, Seat
+from ..rules import awaits_table
 from . import outbox as notifications
 from .holidays import covers, holidays_for, paused
 
@@ -110,7 +111,7 @@ def _play_defaults(
         if while_due is not None and clock_due_at(game) != while_due:
             break
         if seat is None:
-            awaited = kinds.get(game.kind).awaits_host(game.state)
+            awaited = awaits_table(game.engine, game.state)
         else:
             awaited = seat in game.engine.to_act(game.state)
         if not awaited:
@@ -138,7 +139,7 @@ def _tell_timeout(game: Game, seat: Seat, summaries: list[str], version: int) ->
 def _host_move_overdue(game: Game, now: datetime) -> bool:
     """A host who gives the next step has ``turn_deadline`` from the last move to give it."""
     kind = kinds.get(game.kind)
-    if not game.turn_deadline or not kind.host_acts(game) or not kind.awaits_host(game.state):
+    if not game.turn_deadline or not kind.host_acts(game) or not awaits_table(game.engine, game.state):
         return False
     since = _last_move_at(game) or game.started_at or now
     return since + timedelta(seconds=game.turn_deadline) <= now

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from .. import kinds
 from ..models import Game, Move, Notification, NotificationPrefs, Seat
-from ..rules import finishing_places, name_list
+from ..rules import awaits_table, finishing_places, name_list
 from ..signals import outbox_written
 
 log = logging.getLogger(__name__)
@@ -176,13 +176,13 @@ def _to_act(game: Game, state: dict | None) -> set[int]:
     return set(game.engine.to_act(state)) if state is not None else set()
 
 
-def _awaits_host(game: Game, state: dict | None) -> bool:
-    return state is not None and kinds.get(game.kind).awaits_host(state)
+def _awaits_table(game: Game, state: dict | None) -> bool:
+    return state is not None and awaits_table(game.engine, state)
 
 
 def _host_move_due(game: Game, before: dict | None) -> bool:
     host_acts = kinds.get(game.kind).host_acts(game)
-    return host_acts and _awaits_host(game, game.state) and not _awaits_host(game, before)
+    return host_acts and _awaits_table(game, game.state) and not _awaits_table(game, before)
 
 
 def interested(game: Game, before: dict | None, seats: list[Seat]) -> set[int]:
@@ -214,7 +214,7 @@ def plan_move(
     planned = []
     newly = _to_act(game, game.state) - _to_act(game, before)
     if newly:
-        table_step = _awaits_host(game, before)  # the table's own step just put these seats in play
+        table_step = _awaits_table(game, before)  # the table's own step just put these seats in play
         planned += plan_turns(
             game, newly, seats, persons, recent, actor_user_id=actor_user_id, now=now, table_step=table_step
         )

@@ -148,9 +148,6 @@ class RomanRoadKind(GameKind):
 
     # The clock between hands --------------------------------------------------
 
-    def awaits_host(self, state: State) -> bool:
-        return ROMANROAD.awaits_table(state)
-
     def timed_turn(self, game: Game) -> float | None:
         """Between hands the table is on a clock: the next hand is dealt when it runs out. A hand
         just dealt is on a clock too: the absent are taken as ready, then Begin."""

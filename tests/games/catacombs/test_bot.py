@@ -57,7 +57,7 @@ def play(strategies: list, seed: int) -> dict:
     state = new_game(len(strategies), seed)
     rng = random.Random(seed)
     while not CATACOMBS.is_over(state):
-        if CATACOMBS.awaiting_flip(state):
+        if CATACOMBS.awaits_table(state):
             state = CATACOMBS.apply(state, None, FLIP, rng)
             continue
         for seat in CATACOMBS.to_act(state):
@@ -77,7 +77,7 @@ def test_the_bot_always_picks_a_legal_move(players: int) -> None:
         state = new_game(players, seed=100 * players + game)
         rng = random.Random(game)
         while not CATACOMBS.is_over(state):
-            if CATACOMBS.awaiting_flip(state):
+            if CATACOMBS.awaits_table(state):
                 assert choose(state, None, rng) == FLIP
                 state = CATACOMBS.apply(state, None, FLIP, rng)
                 continue

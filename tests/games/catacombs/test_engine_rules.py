@@ -231,7 +231,7 @@ def test_an_empty_sheet_scores_minus_twenty_one():
 def test_setup_deals_three_piles_of_thirty_and_waits_for_a_flip():
     state = new_game(4)
     assert [len(pile) for pile in state["piles"]] == [30, 30, 30]
-    assert CATACOMBS.awaiting_flip(state)
+    assert CATACOMBS.awaits_table(state)
     assert CATACOMBS.to_act(state) == []
     assert CATACOMBS.legal_moves(state, None) == [FLIP]
     assert CATACOMBS.legal_moves(state, 0) == []
@@ -240,7 +240,7 @@ def test_setup_deals_three_piles_of_thirty_and_waits_for_a_flip():
 
 def test_after_a_flip_every_seat_must_act():
     state = CATACOMBS.apply(new_game(3), None, FLIP, rng())
-    assert not CATACOMBS.awaiting_flip(state)
+    assert not CATACOMBS.awaits_table(state)
     assert CATACOMBS.to_act(state) == [0, 1, 2]
     assert CATACOMBS.legal_moves(state, None) == []
     assert CATACOMBS.legal_moves(state, 1)[-1] == PASS
@@ -254,7 +254,7 @@ def test_the_turn_resolves_when_every_seat_has_chosen():
     state = CATACOMBS.apply(state, 0, PASS, rng())
     assert state["phase"] == "write"
     state = CATACOMBS.apply(state, 1, PASS, rng())
-    assert CATACOMBS.awaiting_flip(state)
+    assert CATACOMBS.awaits_table(state)
 
 
 def test_an_exhausted_pile_is_reshuffled_from_its_own_discard():

@@ -126,7 +126,7 @@ def test_catacombs_host_table_passes_late_writers_then_flips_when_the_host_is_la
     now = timezone.now()
     assert deadlines.apply_default_moves(game.pk, now) == 1  # Agrippina passes; the host flip is not late yet
     game.refresh_from_db()
-    assert game.engine.awaiting_flip(game.state)
+    assert game.engine.awaits_table(game.state)
     Move.objects.filter(game=game).update(created_at=now - timedelta(days=2))
     assert deadlines.apply_default_moves(game.pk, now) == 1
     game.refresh_from_db()
