@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from games import services
 from games.models import Game
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
 from tests.e2e.layout import inside, no_sideways_scroll, table_with_computers, wait_for_redraw
@@ -157,8 +156,8 @@ def test_before_begin_the_countdown_and_your_cards_share_the_first_screen(new_pa
     game = table_with_computers(user, "romanroad", players=4)
     page.goto(f"/g/{game.code}/")
     assert "Waiting for Julius" in page.locator(".rr-begin").inner_text()  # the computer players are ready
-    services.submit_move(game.pk, user, {"type": "ready"}, None)
-    page.goto(f"/g/{game.code}/")
+    page.get_by_role("button", name="I am ready").click()
+    page.wait_for_selector(".rr-begin-countdown")
     countdown = page.locator(".rr-begin-countdown")
     inside(page, countdown)
     assert countdown.bounding_box()["height"] >= 50
