@@ -170,7 +170,10 @@ class RomanRoadKind(GameKind):
         if state is not None and state["phase"] == BETWEEN:
             moves = moves.exclude(payload__type="ready")
         elif state is not None and state["phase"] == DEAL and not all(state["ready"]):
-            skip = sum(state["ready"])  # each seat ready since the deal is one move after it
+            # Each seat ready since the deal is one move after it (a seat whose player left is
+            # ready by the rules, with no move of its own).
+            left = state.get("left") or []
+            skip = sum(1 for seat, ready in enumerate(state["ready"]) if ready and seat not in left)
         latest = moves.values_list("created_at", flat=True)[skip : skip + 1].first()
         return latest or game.started_at
 
