@@ -48,10 +48,10 @@ class GameKind:
     home_template: str | None = None  # a block of the game's own on the home page
     player_template: str | None = None  # a block of the game's own on a player's page (player_context)
     urls: str | None = None  # module of the game's own pages, mounted under /<slug>/
-    # The board's behaviour (a static path, "<slug>/<slug>.js" under the app's static/), loaded once
-    # by the game page: a board swapped in later brings no script of its own, so it listens on the
-    # document.
-    script: str | None = None
+    # The board's behaviour (a static path, "<slug>/<slug>.js" under the app's static/, or several
+    # loaded in order, e.g. a shared controller before the game's own), loaded once by the game
+    # page: a board swapped in later brings no script of its own, so it listens on the document.
+    script: str | tuple[str, ...] | None = None
     stylesheet: str | None = None  # the game's styles ("<slug>/<slug>.css"), linked by every page
     # The shared screen's partial (#board, drawn from the table's view, seat None, with
     # ``board_context``), served at /g/<code>/tv/; None for a game without one.

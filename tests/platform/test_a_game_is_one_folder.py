@@ -81,13 +81,15 @@ def test_the_platform_speaks_no_games_words() -> None:
 
 
 
-def test_the_site_stylesheet_holds_no_poker_or_catacombs_styles() -> None:
+def test_the_site_stylesheet_holds_no_game_s_styles() -> None:
     """Each game's styles are its own ``stylesheet``; the site's serves every page of every game."""
     site = (ROOT / "static/css/site.css").read_text()
-    assert re.findall(r"poker|catacomb|\.cc-|\.cat-|\.die\b|\.action-card", site, re.I) == []
-    for slug in ("poker", "catacombs"):
+    game_classes = r"poker|catacomb|\.cc-|\.cat-|\.die\b|\.action-card|\.rr-|\.brr-|\.rami-"
+    assert re.findall(game_classes, site, re.I) == []
+    for slug in ("poker", "catacombs", "roads", "romanroad", "romirami"):
         assert kinds.get(slug).stylesheet == f"{slug}/{slug}.css"
         assert (ROOT / "games" / slug / "static" / slug / f"{slug}.css").is_file()
+
 
 def test_nim_plays_through_the_real_web_path(nim, client, make_user):
     julius, agrippina = make_user("Julius"), make_user("Agrippina")
