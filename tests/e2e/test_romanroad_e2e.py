@@ -109,13 +109,23 @@ def sign_in(page) -> None:
     page.wait_for_url(re.compile(r"/games/$"))
 
 
+def attribute(locator, name: str) -> str | None:
+    """An attribute of an element a redraw may take away at any moment (None if it went)."""
+    try:
+        return locator.get_attribute(name, timeout=1_000)
+    except Exception:  # noqa: BLE001 — gone with the redraw
+        return None
+
+
 def play_one(page, state: dict) -> None:
     """One move as a person would: a card to its Foundation (dragged the first time, double-tapped
     after), else the Store top onto a Work pile (tap, tap), else flip, else Stuck."""
     fits = page.locator(".rr-you [data-card][data-foundation]:not([data-foundation=''])")
     if fits.count() and state["misses"] < 3:
         card = fits.first
-        target = card.get_attribute("data-foundation")
+        target = attribute(card, "data-foundation")
+        if target is None:
+            return  # the board was redrawn under us: look again
         zone = page.locator(f'.rr-zone[data-to="{target}"]')
         if state["drags"] == 0:
             landed = act(page, lambda: card.drag_to(zone))
@@ -129,7 +139,10 @@ def play_one(page, state: dict) -> None:
     store = page.locator(".rr-store-place [data-card][data-targets*='work:']")
     if store.count():
         card = store.first
-        target = next(t for t in card.get_attribute("data-targets").split() if t.startswith("work:"))
+        targets = attribute(card, "data-targets")
+        if targets is None:
+            return
+        target = next(t for t in targets.split() if t.startswith("work:"))
 
         def tap_tap():
             card.click()
