@@ -4,6 +4,10 @@ A client is the signed-in user, else the address the request came from. Counts
 are kept by django-ratelimit in the default cache (no SQL query), per limit
 named in ``settings.RATE_LIMITS``. A client over a limit gets a 429 page with a
 sentence; a cache that fails lets the request through.
+
+On Redis a check is one round trip (``_redis_usage``: the counter's creation and its
+increment or read sent together), with django-ratelimit's keys, windows and counts; on
+any other cache django-ratelimit's own ``get_usage`` counts.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import ipaddress
 import logging
+import time
 from collections.abc import Callable
 from datetime import datetime
 from functools import wraps
@@ -18,11 +23,13 @@ from functools import wraps
 from axes.helpers import get_cool_off
 from axes.models import AccessAttempt
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.redis import RedisCache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
-from django_ratelimit.core import get_usage
+from django_ratelimit import ALL
+from django_ratelimit.core import EXPIRATION_FUDGE, _get_window, _make_cache_key, _split_rate, get_usage
 
 log = logging.getLogger(__name__)
 
@@ -111,6 +118,12 @@ def _user_or_address(request: HttpRequest) -> str:
 
 
 KNOWN_SESSION = "known-session:"
+# Cookies this process has noted in the cache lately (digest -> monotonic time): a page seen
+# again within REMEMBERED_FOR costs no cache round trip. Should the cache lose the note meanwhile,
+# that session's polls count by address (still limited) until the note is written again.
+REMEMBERED_FOR = 600.0
+REMEMBERED_MAX = 10_000
+_remembered: dict[str, float] = {}
 
 
 def _cookie_digest(cookie: str) -> str:
@@ -123,10 +136,18 @@ def remember_session(request: HttpRequest) -> None:
     session = getattr(request, "session", None)
     key = session.session_key if session is not None and session.accessed else None
     if key and key == request.COOKIES.get(settings.SESSION_COOKIE_NAME):
+        digest = _cookie_digest(key)
+        now = time.monotonic()
+        if now - _remembered.get(digest, -REMEMBERED_FOR) < REMEMBERED_FOR:
+            return
         try:
-            cache.add(KNOWN_SESSION + _cookie_digest(key), 1, timeout=settings.SESSION_COOKIE_AGE)
+            cache.add(KNOWN_SESSION + digest, 1, timeout=settings.SESSION_COOKIE_AGE)
         except Exception:  # noqa: BLE001 — without it polls count by address, which still limits
             log.warning("Could not remember a session for the poll limit.", exc_info=True)
+            return
+        if len(_remembered) >= REMEMBERED_MAX:
+            _remembered.clear()
+        _remembered[digest] = now
 
 
 def _session_or_address(request: HttpRequest) -> str:
@@ -148,8 +169,27 @@ BY_ADDRESS = _address
 BY_SESSION = _session_or_address
 
 
+def _redis_usage(store: RedisCache, group: str, key: str, rate: str, count: bool) -> dict:
+    """``get_usage`` in one round trip: the counter is created (if new) and incremented or read
+    in one pipeline, under the key, window and expiry django-ratelimit gives it."""
+    limit_count, period = _split_rate(rate)
+    window = _get_window(key, period)
+    cache_key = store.make_and_validate_key(_make_cache_key(group, window, rate, key, ALL))
+    pipe = store._cache.get_client(cache_key, write=True).pipeline(transaction=False)
+    pipe.set(cache_key, 0, nx=True, ex=period + EXPIRATION_FUDGE)
+    pipe.incr(cache_key) if count else pipe.get(cache_key)
+    used = int(pipe.execute()[1] or 0)
+    return {
+        "count": used, "limit": limit_count, "should_limit": used > limit_count,
+        "time_left": window - int(time.time()),
+    }
+
+
 def _usage(request: HttpRequest, name: str, key: str, count: bool) -> dict | None:
     try:
+        store = caches[getattr(settings, "RATELIMIT_USE_CACHE", "default")]
+        if isinstance(store, RedisCache) and getattr(settings, "RATELIMIT_ENABLE", True):
+            return _redis_usage(store, f"limit:{name}", key, settings.RATE_LIMITS[name], count)
         return get_usage(
             request, group=f"limit:{name}", key=lambda group, req: key, rate=settings.RATE_LIMITS[name],
             increment=count,

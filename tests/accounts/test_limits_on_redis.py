@@ -1,0 +1,120 @@
+"""The limits on a Redis cache, as production runs them: one round trip a check, the same counts,
+keys and windows as django-ratelimit's own ``get_usage``, and moves over the limit refused."""
+
+from __future__ import annotations
+
+import json
+import uuid
+
+import pytest
+from django.core.cache import caches
+from django.test import RequestFactory
+from django.urls import reverse
+from django_ratelimit.core import get_usage
+from redis.connection import Connection
+
+from accounts import limits
+from games import services
+from tests.integration.mail_harness import reachable
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def redis_limits(abuse_limits):
+    if not reachable("127.0.0.1", 6379):
+        pytest.skip("needs Redis at 127.0.0.1:6379")
+    abuse_limits.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:6379/14",
+            "KEY_PREFIX": f"limits-test-{uuid.uuid4().hex}",
+        }
+    }
+    yield abuse_limits
+    caches["default"].clear()
+
+
+@pytest.fixture
+def round_trips(monkeypatch):
+    """How many times a Redis connection sent something."""
+    sent = []
+    original = Connection.send_packed_command
+
+    def counting(self, command, check_health=True):
+        sent.append(command)
+        return original(self, command, check_health)
+
+    monkeypatch.setattr(Connection, "send_packed_command", counting)
+    return sent
+
+
+def request_from(address: str):
+    request = RequestFactory().get("/", REMOTE_ADDR=address)
+    request.user = type("Anonymous", (), {"is_authenticated": False})()
+    return request
+
+
+def test_a_counted_check_is_one_round_trip_and_counts_as_django_ratelimit_does(redis_limits, round_trips):
+    redis_limits.RATE_LIMITS = {**redis_limits.RATE_LIMITS, "joins": "3/h"}
+    limits.exceeded(request_from("10.1.1.9"), "joins")  # the connection opened (its handshake)
+    request = request_from("10.1.1.1")
+    outcomes = []
+    for _ in range(4):
+        del round_trips[:]
+        outcomes.append(limits.exceeded(request, "joins"))
+        assert len(round_trips) == 1
+    assert outcomes == [False, False, False, True]
+    assert request.limit_retry_after > 0
+    usage = get_usage(request, group="limit:joins", key=lambda group, req: "ip:10.1.1.1", rate="3/h")
+    assert usage["count"] == 4  # the same key and window as django-ratelimit's
+    assert not limits.exceeded(request_from("10.1.1.2"), "joins")  # another client, its own count
+
+
+def test_a_check_that_does_not_count_reads_only(redis_limits, round_trips):
+    redis_limits.RATE_LIMITS = {**redis_limits.RATE_LIMITS, "code_misses": "2/h"}
+    limits.guessing(request_from("10.2.2.9"))  # the connection opened (its handshake)
+    del round_trips[:]
+    request = request_from("10.2.2.2")
+    assert not limits.guessing(request)
+    assert len(round_trips) == 1
+    limits.missed(request)
+    assert not limits.guessing(request)
+    limits.missed(request)
+    assert limits.guessing(request)  # two misses: the next lookup is refused before it is made
+    usage = get_usage(request, group="limit:code_misses", key=lambda g, r: "ip:10.2.2.2", rate="2/h")
+    assert usage["count"] == 2
+
+
+def test_a_page_seen_again_notes_its_session_once(redis_limits, client, make_user, round_trips):
+    client.force_login(make_user("Julius"))
+    limits._remembered.clear()
+    limits.guessing(request_from("10.2.2.9"))  # the connection opened (its handshake)
+    del round_trips[:]
+    client.get(reverse("my_games"))
+    noted = len(round_trips)
+    assert caches["default"].get(limits.KNOWN_SESSION + limits._cookie_digest(client.session.session_key))
+    del round_trips[:]
+    client.get(reverse("my_games"))
+    assert len(round_trips) == noted - 1  # the same page without the note's round trip
+
+
+def test_moves_over_the_limit_are_refused_on_redis_and_change_nothing(redis_limits, client, make_user):
+    redis_limits.RATE_LIMITS = {**redis_limits.RATE_LIMITS, "moves": "2/m"}
+    julius, agrippina = make_user("Julius"), make_user("Agrippina")
+    game = services.create_game(julius, "poker", {}, 2, "seated")
+    services.join_game(game.pk, agrippina)
+    game = services.start_game(game.pk, julius)
+    seat = game.engine.to_act(game.state)[0]
+    client.force_login(julius if seat == 0 else agrippina)
+    url = reverse("move", args=[game.code])
+    roll = {"move": json.dumps({"type": "roll"})}
+    for _ in range(2):
+        game.refresh_from_db()
+        client.post(url, {**roll, "turn": game.tokens[str(seat)]}, HTTP_HX_REQUEST="true")
+    game.refresh_from_db()
+    before = (game.version, game.state)
+    response = client.post(url, {**roll, "turn": game.tokens[str(seat)]}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 429 and limits.SENTENCES["moves"] in response.content.decode()
+    game.refresh_from_db()
+    assert (game.version, game.state) == before
