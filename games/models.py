@@ -109,6 +109,12 @@ class SeatQuerySet(models.QuerySet):
         covering = Holiday.objects.filter(user=models.OuterRef("user"), start__lte=today, end__gte=today)
         return self.annotate(away_until=models.Subquery(covering.order_by("end").values("end")[:1]))
 
+    def with_presence(self, since) -> SeatQuerySet:
+        """Each seat with ``here_now``: whether a page of it was heard from since ``since``
+        (``games.presence``); read with the seats, the board needs no query of its own for it."""
+        fresh = OpenPage.objects.filter(seat=models.OuterRef("pk"), beat_at__gte=since)
+        return self.annotate(here_now=models.Exists(fresh))
+
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")

@@ -26,7 +26,10 @@ def seat_names(seats: list[Seat], players: int) -> list[str]:
 
 
 def here_positions(seats: list[Seat]) -> set[int]:
-    """Positions of the seats with a page at the table right now (one query)."""
+    """Positions of the seats with a page at the table right now: read with the seats
+    (``presence.with_here``), else one query."""
+    if all(hasattr(s, "here_now") for s in seats):
+        return {s.position for s in seats if s.user_id is not None and s.here_now}
     present = presence.here(s.pk for s in seats if s.user_id is not None)
     return {s.position for s in seats if s.pk in present}
 
@@ -57,8 +60,9 @@ def tv_context(request: HttpRequest, game: Game) -> dict:
 def board_context(
     request: HttpRequest, game: Game, error: str | None = None, seats: list[Seat] | None = None
 ) -> dict:
-    """``seats``: the game's seats ``with_away``, when the caller has them (``awaiting`` may be stale)."""
-    seats = list(game.seats.with_away()) if seats is None else seats
+    """``seats``: the game's seats ``with_away`` (and ``presence.with_here``), when the caller has
+    them (``awaiting`` may be stale)."""
+    seats = list(presence.with_here(game.seats.with_away())) if seats is None else seats
     user = request.user if request.user.is_authenticated else None
     mine = viewer_seat(seats, user)
     context = {

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
-from . import kinds, seat_moves
+from . import kinds, presence, seat_moves
 from .models import Game, Move, Seat
 from .notifications import outbox
 from .rules import IllegalMove, check_move_keys, choose_move
@@ -201,7 +201,8 @@ class Actor:
 
 
 def _actor(game: Game, user, as_host: bool) -> Actor:
-    seats = list(game.seats.with_away())  # the board drawn after the move shows who is away
+    # The board drawn after the move shows who is away and who is here.
+    seats = list(presence.with_here(game.seats.with_away()))
     if as_host:
         if user is None or game.host_id != user.pk:
             raise MoveRejected("Only the host can do that.", 403)
