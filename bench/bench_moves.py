@@ -47,7 +47,7 @@ if not settings.DEBUG:  # production serves the collected, hashed static files: 
 
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from accounts.models import User  # noqa: E402
 from games import services  # noqa: E402
@@ -95,7 +95,9 @@ def record_probe(queries: dict, number: int, move: dict, count: int) -> None:
 
 
 def main() -> None:
-    setup_test_environment()
+    # Not Django's test environment: its instrumented template rendering (a signal and a copy of
+    # the context for every template drawn) is no part of a production request. Mail stays local.
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.ROOT_URLCONF = "bench.floor_urls"
     call_command("migrate", verbosity=0)

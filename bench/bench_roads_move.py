@@ -32,7 +32,7 @@ from django.conf import settings  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
+from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from games.models import Game  # noqa: E402
 from games.roads.bot import choose  # noqa: E402
@@ -57,7 +57,9 @@ def form_data(move: dict, turn: int) -> dict:
 
 
 def main() -> None:
-    setup_test_environment()
+    # Not Django's test environment: its instrumented template rendering (a signal and a copy of
+    # the context for every template drawn) is no part of a production request. Mail stays local.
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.ROOT_URLCONF = FLOOR_URLS
     call_command("migrate", verbosity=0)
