@@ -266,7 +266,7 @@ LIVE_PUSH_QUEUE_SIZE = int(os.environ.get("LIVE_PUSH_QUEUE_SIZE", "1000"))
 
 CACHES = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": os.environ["CACHE_URL"]}
+        {"BACKEND": "config.cache.RedisCache", "LOCATION": os.environ["CACHE_URL"]}
         if os.environ.get("CACHE_URL")
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

@@ -26,7 +26,7 @@ def redis_limits(abuse_limits):
         pytest.skip("needs Redis at 127.0.0.1:6379")
     abuse_limits.CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.cache.RedisCache",
             "LOCATION": "redis://127.0.0.1:6379/14",
             "KEY_PREFIX": f"limits-test-{uuid.uuid4().hex}",
         }

@@ -1,0 +1,36 @@
+"""The Redis cache keeps one client per server and behaves as Django's own."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
+
+from config.cache import RedisCache
+from tests.integration.mail_harness import reachable
+
+
+@pytest.fixture
+def store():
+    if not reachable("127.0.0.1", 6379):
+        pytest.skip("needs Redis at 127.0.0.1:6379")
+    params = {"KEY_PREFIX": f"cache-test-{uuid.uuid4().hex}"}
+    cache = RedisCache("redis://127.0.0.1:6379/14", params)
+    yield cache
+    cache.clear()
+
+
+def test_one_client_serves_every_operation(store):
+    assert isinstance(store, DjangoRedisCache)
+    assert store._cache.get_client(write=True) is store._cache.get_client(write=False)
+
+
+def test_it_stores_adds_counts_and_forgets_as_the_django_cache_does(store):
+    store.set("a", {"x": 1}, 60)
+    assert store.get("a") == {"x": 1}
+    assert store.add("n", 1, 60) and not store.add("n", 5, 60)
+    assert store.incr("n") == 2
+    assert store.get_many(["a", "n", "missing"]) == {"a": {"x": 1}, "n": 2}
+    store.delete("a")
+    assert store.get("a", "gone") == "gone"
