@@ -5,7 +5,7 @@ are kept by django-ratelimit in the default cache (no SQL query), per limit
 named in ``settings.RATE_LIMITS``. A client over a limit gets a 429 page with a
 sentence; a cache that fails lets the request through.
 
-On Redis a check is one round trip (``_redis_usage``: the counter's creation and its
+On Redis a check is one round trip (``_redis_usages``: each counter's creation and its
 increment or read sent together), with django-ratelimit's keys, windows and counts; on
 any other cache django-ratelimit's own ``get_usage`` counts.
 """
@@ -169,34 +169,63 @@ BY_ADDRESS = _address
 BY_SESSION = _session_or_address
 
 
-def _redis_usage(store: RedisCache, group: str, key: str, rate: str, count: bool) -> dict:
-    """``get_usage`` in one round trip: the counter is created (if new) and incremented or read
-    in one pipeline, under the key, window and expiry django-ratelimit gives it."""
-    limit_count, period = _split_rate(rate)
-    window = _get_window(key, period)
-    cache_key = store.make_and_validate_key(_make_cache_key(group, window, rate, key, ALL))
-    pipe = store._cache.get_client(cache_key, write=True).pipeline(transaction=False)
-    pipe.set(cache_key, 0, nx=True, ex=period + EXPIRATION_FUDGE)
-    pipe.incr(cache_key) if count else pipe.get(cache_key)
-    used = int(pipe.execute()[1] or 0)
-    return {
-        "count": used, "limit": limit_count, "should_limit": used > limit_count,
-        "time_left": window - int(time.time()),
-    }
+def _redis_usages(store: RedisCache, checks: list[tuple[str, str, str, bool]]) -> list[dict]:
+    """``get_usage`` for each (group, key, rate, count) in one round trip: each counter is created
+    (if new) and incremented or read in one pipeline, under the key, window and expiry
+    django-ratelimit gives it."""
+    pipe = None
+    windows = []
+    for group, key, rate, count in checks:
+        limit_count, period = _split_rate(rate)
+        window = _get_window(key, period)
+        cache_key = store.make_and_validate_key(_make_cache_key(group, window, rate, key, ALL))
+        if pipe is None:
+            pipe = store._cache.get_client(cache_key, write=True).pipeline(transaction=False)
+        pipe.set(cache_key, 0, nx=True, ex=period + EXPIRATION_FUDGE)
+        pipe.incr(cache_key) if count else pipe.get(cache_key)
+        windows.append((limit_count, window))
+    replies = pipe.execute() if pipe is not None else []
+    usages = []
+    for (limit_count, window), used in zip(windows, replies[1::2], strict=True):
+        used = int(used or 0)
+        usages.append(
+            {
+                "count": used, "limit": limit_count, "should_limit": used > limit_count,
+                "time_left": window - int(time.time()),
+            }
+        )
+    return usages
 
 
-def _usage(request: HttpRequest, name: str, key: str, count: bool) -> dict | None:
+def _usages(request: HttpRequest, checks: list[tuple[str, str, bool]]) -> list[dict | None]:
+    """The usage of each (limit name, client key, count) check; None for a check not made."""
     try:
         store = caches[getattr(settings, "RATELIMIT_USE_CACHE", "default")]
         if isinstance(store, RedisCache) and getattr(settings, "RATELIMIT_ENABLE", True):
-            return _redis_usage(store, f"limit:{name}", key, settings.RATE_LIMITS[name], count)
-        return get_usage(
-            request, group=f"limit:{name}", key=lambda group, req: key, rate=settings.RATE_LIMITS[name],
-            increment=count,
-        )
+            rates = settings.RATE_LIMITS
+            made = [(f"limit:{name}", key, rates[name], count) for name, key, count in checks]
+            return _redis_usages(store, made)
+        return [
+            get_usage(
+                request, group=f"limit:{name}", key=lambda group, req, key=key: key,
+                rate=settings.RATE_LIMITS[name], increment=count,
+            )
+            for name, key, count in checks
+        ]
     except Exception:  # noqa: BLE001 — a cache that is down must not take the site with it
-        log.warning("Rate limit %s could not be checked; letting the request through.", name, exc_info=True)
-        return None
+        names = ", ".join(name for name, _, _ in checks)
+        log.warning("Rate limits %s could not be checked; letting the request through.", names, exc_info=True)
+        return [None] * len(checks)
+
+
+def _over(request: HttpRequest, usage: dict | None, count: bool) -> bool:
+    if usage is None:
+        return False
+    # A check that does not count sees the requests so far: one more is over once they reach the limit.
+    over = usage["count"] >= usage["limit"] if not count else usage["should_limit"]
+    if over:
+        request.limit_retry_after = max(1, usage["time_left"])
+    return over
 
 
 def exceeded(
@@ -207,14 +236,22 @@ def exceeded(
 
     ``by`` names the client; ``key`` replaces it (an e-mail address asked for, say).
     """
-    usage = _usage(request, name, key if key is not None else by(request), count)
-    if usage is None:
-        return False
-    # A check that does not count sees the requests so far: one more is over once they reach the limit.
-    over = usage["count"] >= usage["limit"] if not count else usage["should_limit"]
-    if over:
-        request.limit_retry_after = max(1, usage["time_left"])
-    return over
+    (usage,) = _usages(request, [(name, key if key is not None else by(request), count)])
+    return _over(request, usage, count)
+
+
+def first_exceeded(
+    request: HttpRequest, checks: list[tuple[str, Callable[[HttpRequest], str], bool]]
+) -> str | None:
+    """The first of these (limit name, ``by``, ``count``) checks this request goes over, or None.
+
+    All are made at once (one round trip on Redis), so a counting check counts this request
+    even when an earlier one refuses it."""
+    usages = _usages(request, [(name, by(request), count) for name, by, count in checks])
+    for (name, _, count), usage in zip(checks, usages, strict=True):
+        if _over(request, usage, count):
+            return name
+    return None
 
 
 def too_many(request: HttpRequest, name: str, *, quiet: bool = False) -> HttpResponse:
@@ -257,6 +294,16 @@ def limit(
 
 
 # Table codes that lead nowhere ------------------------------------------------------
+
+
+GUESSING = ("code_misses", BY_ADDRESS, False)
+
+
+def checks_guessing(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Mark a view that makes the ``guessing`` check itself (with its own limits, in one round
+    trip: ``first_exceeded`` with ``GUESSING`` first), before any lookup of the code."""
+    view.checks_guessing = True
+    return view
 
 
 def guessing(request: HttpRequest) -> bool:

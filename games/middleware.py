@@ -77,6 +77,8 @@ class CodeGuessMiddleware:
         if not isinstance(code, str):
             return None
         request.table_code = normalize_code(code)
+        if getattr(view_func, "checks_guessing", False):
+            return None  # the view checks it beside its own limits, in one round trip
         if limits.guessing(request):
             # A page's own background refresh leaves the page as it is.
             return limits.too_many(request, "code_misses", quiet=request.method == "GET" and request.htmx)

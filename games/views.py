@@ -299,9 +299,12 @@ def _request_id(request: HttpRequest) -> str:
 
 
 @require_POST
+@limits.checks_guessing
 def move(request: HttpRequest, code: str) -> HttpResponse:
-    if limits.exceeded(request, "moves"):  # before the row lock: a flood never queues on it
-        return limits.too_many(request, "moves")
+    # Before the lookup and the row lock: a guesser is refused unseen, a flood never queues on it.
+    over = limits.first_exceeded(request, [limits.GUESSING, ("moves", limits.BY_CLIENT, True)])
+    if over:
+        return limits.too_many(request, over)
     status, error, seats = 200, None, None
     try:
         # One locked read serves the watch check, the form parsing and the move.

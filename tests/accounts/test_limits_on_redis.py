@@ -118,3 +118,29 @@ def test_moves_over_the_limit_are_refused_on_redis_and_change_nothing(redis_limi
     assert response.status_code == 429 and limits.SENTENCES["moves"] in response.content.decode()
     game.refresh_from_db()
     assert (game.version, game.state) == before
+
+
+def test_a_move_checks_code_guessing_and_its_own_limit_in_one_round_trip(
+    redis_limits, client, make_user, round_trips
+):
+    redis_limits.RATE_LIMITS = {**redis_limits.RATE_LIMITS, "code_misses": "1/h"}
+    julius, agrippina = make_user("Julius"), make_user("Agrippina")
+    game = services.create_game(julius, "poker", {}, 2, "seated")
+    services.join_game(game.pk, agrippina)
+    game = services.start_game(game.pk, julius)
+    seat = game.engine.to_act(game.state)[0]
+    client.force_login(julius if seat == 0 else agrippina)
+    client.get(reverse("my_games"))  # the connection opened, the session noted
+    del round_trips[:]
+    url = reverse("move", args=[game.code])
+    roll = {"move": json.dumps({"type": "roll"}), "turn": game.tokens[str(seat)]}
+    assert client.post(url, roll, HTTP_HX_REQUEST="true").status_code == 200
+    assert len([sent for sent in round_trips if b"rl:" in b"".join(sent)]) == 1
+    # A code that leads nowhere spends this address's share: its next move is refused unseen.
+    assert client.post(reverse("move", args=["ZZZZZZ"]), roll, HTTP_HX_REQUEST="true").status_code == 404
+    game.refresh_from_db()
+    before = (game.version, game.state)
+    response = client.post(url, {**roll, "turn": game.tokens[str(seat)]}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 429 and limits.SENTENCES["code_misses"] in response.content.decode()
+    game.refresh_from_db()
+    assert (game.version, game.state) == before
