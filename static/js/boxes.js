@@ -2,11 +2,17 @@
 // may listen to every htmx request and swap on the document) never sees them: an element with
 // data-refresh="URL" is fetched again when the document hears one of the events named in
 // data-refresh-on (live.js sends them from the table's socket), and every data-refresh-every
-// seconds while the tab is visible. A 204 (or any answer but 200) leaves it as it is. An open
-// <details> with an id stays open across a redraw.
+// seconds while the tab is visible. A 204 (or any answer but 200), or the same content, leaves it as
+// it is; across a redraw an open <details> with an id stays open and the focused control keeps focus.
 (function () {
   "use strict";
   var last = new WeakMap();
+  var TOKEN = /name="csrfmiddlewaretoken" value="[^"]*"/g;
+  var OPEN = / open=""/g;
+
+  function plain(box) {
+    return box.outerHTML.replace(TOKEN, "").replace(OPEN, "");
+  }
 
   function refresh(el) {
     last.set(el, Date.now());
@@ -18,12 +24,22 @@
         holder.innerHTML = html.trim();
         var fresh = holder.content.firstElementChild;
         if (!fresh) return;
-        // A disclosure the player opened stays open (and one they closed, closed) across the redraw.
+        // The same content (a form's CSRF token and what is open aside) is left as it is: nothing
+        // moves under a finger.
+        if (plain(fresh) === plain(el)) return;
+        // A disclosure the player opened stays open (and one they closed, closed) across the redraw,
+        // and the control they were on keeps the focus.
         fresh.querySelectorAll("details[id]").forEach(function (box) {
           var before = el.querySelector("#" + box.id);
           if (before) box.open = before.open;
         });
+        var controls = "summary, button, a[href], input:not([type=hidden]), select, textarea";
+        var at = Array.prototype.indexOf.call(el.querySelectorAll(controls), document.activeElement);
         el.replaceWith(fresh);
+        if (at >= 0) {
+          var again = fresh.querySelectorAll(controls)[at];
+          if (again) again.focus();
+        }
       })
       .catch(function () { /* offline: the next event or tick tries again */ });
   }
