@@ -40,6 +40,7 @@ system-deps:
 run: install
 	mkdir -p var
 	$(PY) manage.py migrate --noinput
+	$(PY) manage.py warm_pads
 	@if [ -n "$(DEMO)" ]; then $(PY) manage.py load_demo; fi
 	@echo "Site on http://127.0.0.1:$(PORT)/  (worker and beat run beside it; Ctrl-C stops both)"
 	@trap 'kill 0' EXIT INT TERM; \

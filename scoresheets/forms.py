@@ -95,6 +95,29 @@ class BlankPadForm(forms.Form):
         read = getattr(self.game.pad, "form_options", None)
         return read(self.cleaned_data) if read else {}
 
+    def asked(self) -> dict:
+        """What to print, as ``blank_pad`` takes it (and ``blank_key`` keys it)."""
+        values = self.cleaned_data
+        return {
+            "paper": values["paper"],
+            "names": values["names"],
+            "players": values["players"],
+            "copies": values["copies"],
+            "options": self.pad_options(),
+        }
+
+
+def page_query(slug: str, paper: str) -> dict:
+    """The query the score-pad page's form sends for ``slug`` left as it is: no names, one copy,
+    each variant at its initial value (a box not ticked is not sent)."""
+    query = {"names": "", "paper": paper, "copies": "1"}
+    for name, field in getattr(pad_kind(slug).pad, "form_fields", dict)().items():
+        if field.initial is True:
+            query[name] = "on"
+        elif field.initial not in (None, False, ""):
+            query[name] = str(field.initial)
+    return query
+
 
 class PadPaperForm(forms.Form):
     paper = forms.ChoiceField(
@@ -145,5 +168,6 @@ def entry_form(scorer, action: str, names: list[str], data=None) -> EntryForm | 
 
 
 __all__ = [
-    "PAPERS", "BlankPadForm", "NewSheetForm", "PadPaperForm", "entry_form", "pad_variants", "split_names",
+    "PAPERS", "BlankPadForm", "NewSheetForm", "PadPaperForm", "entry_form", "page_query", "pad_variants",
+    "split_names",
 ]

@@ -122,6 +122,11 @@ def blank_key(slug: str, asked: dict) -> str | None:
     return cache_key("blank", slug, digest)
 
 
+def pad_etag(key: str) -> str:
+    """The ETag of the PDF cached under ``key``: keys carry what was asked and the revision."""
+    return '"' + hashlib.sha256(key.encode()).hexdigest()[:32] + '"'
+
+
 class RenderRefused(Exception):
     """The client has had its share of PDF renders; a PDF already cached is still served."""
 

@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.humanize.templatetags.humanize import apnumber
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import get_conditional_response
 from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -18,7 +19,7 @@ from . import sheets
 from .forms import BlankPadForm, NewSheetForm, PadPaperForm, entry_form, pad_variants
 from .models import ScoreSheet
 from .online import PadUnavailable, game_pad
-from .pads import RenderRefused, blank_key, blank_pad, cache_key, cached_pdf, render_pdf
+from .pads import RenderRefused, blank_key, blank_pad, cache_key, cached_pdf, pad_etag, render_pdf
 from .presenter import sheet_context, sheet_pad
 from .registry import pad_kind, pad_kinds, sheet_kind, sheet_kinds
 
@@ -71,21 +72,20 @@ def pad_blank(request: HttpRequest, slug: str) -> HttpResponse:
     form = BlankPadForm(slug, data)
     if not form.is_valid():
         return _problem(request, _first_error(form), 400)
-    values = form.cleaned_data
-    asked = {
-        "paper": values["paper"],
-        "names": values["names"],
-        "players": values["players"],
-        "copies": values["copies"],
-        "options": form.pad_options(),
-    }
+    asked = form.asked()
+    key = blank_key(slug, asked)
+    etag = pad_etag(key) if key else None
+    if etag and (unchanged := get_conditional_response(request, etag=etag)) is not None:
+        unchanged["ETag"] = etag  # 304: the same request always prints the same pad
+        return unchanged
     try:
-        pdf = cached_pdf(
-            blank_key(slug, asked), lambda: render_pdf(blank_pad(slug, **asked)), _renders_allowed(request)
-        )
+        pdf = cached_pdf(key, lambda: render_pdf(blank_pad(slug, **asked)), _renders_allowed(request))
     except RenderRefused:
         return too_many(request, "pads")
-    return _pdf(pdf, f"{slugify(pad_kind(slug).name)}-pad.pdf")
+    response = _pdf(pdf, f"{slugify(pad_kind(slug).name)}-pad.pdf")
+    if etag:
+        response["ETag"] = etag
+    return response
 
 
 @require_GET

@@ -1,0 +1,23 @@
+"""Renders the default blank pads into the cache, so their first download is served from it."""
+
+from __future__ import annotations
+
+from django.core.cache import caches
+from django.core.cache.backends.locmem import LocMemCache
+from django.core.management.base import BaseCommand
+
+from scoresheets.warm import warm_pads
+
+
+class Command(BaseCommand):
+    help = "Render each game's default blank pads (A4 and Letter) into the shared cache (CACHE_URL)."
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--force", action="store_true", help="render even into a local-memory cache")
+
+    def handle(self, *args, force: bool = False, **options) -> None:
+        if isinstance(caches["default"], LocMemCache) and not force:
+            self.stdout.write("Blank pads: not rendered ahead (no CACHE_URL: each process has its cache).")
+            return
+        rendered, cached = warm_pads()
+        self.stdout.write(f"Blank pads: {rendered} rendered, {cached} already cached.")

@@ -1,0 +1,98 @@
+"""Default blank pads rendered ahead of the first visitor, and served again as a 304."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from django.core.management import call_command
+from django.urls import reverse
+
+from scoresheets.forms import page_query
+from scoresheets.pads import PAPERS, blank_key, blank_pad, render_pdf
+from scoresheets.registry import pad_kinds
+from scoresheets.warm import default_pads, warm_pads
+
+SLUGS = [kind.slug for kind in pad_kinds()]
+
+
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    cache.clear()
+
+
+@pytest.fixture(scope="module")
+def warmed():
+    """One warm-up for the module (ten renders), its cache entries kept aside."""
+    cache.clear()
+    warm_pads()
+    return {blank_key(slug, asked): cache.get(blank_key(slug, asked)) for slug, asked in default_pads()}
+
+
+def restore(warmed: dict) -> None:
+    cache.set_many(warmed, None)
+
+
+def test_every_game_and_paper_has_a_default_pad():
+    pads = default_pads()
+    assert sorted({slug for slug, _ in pads}) == sorted(SLUGS)
+    assert len(pads) == len(SLUGS) * len(PAPERS)
+    assert all(not asked["names"] and asked["copies"] == 1 for _, asked in pads)
+
+
+def test_warming_twice_renders_nothing_the_second_time(warmed):
+    restore(warmed)
+    assert warm_pads() == (0, len(warmed))
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.django_db
+def test_the_page_s_default_pad_is_served_warm_without_a_render(client, abuse_limits, warmed, slug, paper):
+    restore(warmed)
+    abuse_limits.RATE_LIMITS = {**abuse_limits.RATE_LIMITS, "pads": "0/h"}  # any render is refused
+    response = client.get(reverse("pad_blank", args=[slug]), page_query(slug, paper))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/pdf"
+
+
+@pytest.mark.parametrize("slug", SLUGS)
+def test_the_warmed_pdf_is_the_one_a_fresh_render_makes(warmed, slug):
+    asked = next(asked for found, asked in default_pads() if found == slug)
+    assert warmed[blank_key(slug, asked)] == render_pdf(blank_pad(slug, **asked))
+
+
+@pytest.mark.django_db
+def test_without_warming_the_same_request_is_a_render_and_refused(client, abuse_limits):
+    abuse_limits.RATE_LIMITS = {**abuse_limits.RATE_LIMITS, "pads": "0/h"}
+    response = client.get(reverse("pad_blank", args=["poker"]), page_query("poker", "a4"))
+    assert response.status_code == 429
+
+
+@pytest.mark.django_db
+def test_a_bare_link_is_the_same_pad_as_the_page_s_form(client, abuse_limits, warmed):
+    restore(warmed)
+    abuse_limits.RATE_LIMITS = {**abuse_limits.RATE_LIMITS, "pads": "0/h"}
+    assert client.get(reverse("pad_blank", args=["romanroad"])).status_code == 200
+
+
+def test_a_repeat_with_the_etag_gets_a_304(client, warmed):
+    restore(warmed)
+    url = reverse("pad_blank", args=["poker"])
+    first = client.get(url, page_query("poker", "a4"))
+    etag = first["ETag"]
+    repeat = client.get(url, page_query("poker", "a4"), headers={"if-none-match": etag})
+    assert repeat.status_code == 304 and repeat.content == b""
+    assert repeat["ETag"] == etag
+    other = client.get(url, page_query("poker", "letter"), headers={"if-none-match": etag})
+    assert other.status_code == 200 and other["ETag"] != etag
+
+
+def test_a_pad_with_names_has_no_etag(client):
+    response = client.get(reverse("pad_blank", args=["poker"]), {"names": "Julius, Gaius"})
+    assert response.status_code == 200 and not response.has_header("ETag")
+
+
+def test_the_command_warms_a_shared_cache_only(capsys):
+    call_command("warm_pads")
+    assert "not rendered ahead" in capsys.readouterr().out
+    assert all(cache.get(blank_key(slug, asked)) is None for slug, asked in default_pads())
