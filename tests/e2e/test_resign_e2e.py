@@ -1,0 +1,58 @@
+"""Resigning a two-person Roman Poker game on phones (390x844), two people on the embedded
+default's ASGI server: one leaves through the Leave box (the confirm step included), which with two
+players is resigning; the other's open page is told by push that they won, the end screen ranks the
+resigner second, and both end screens offer a rematch."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from games.models import Game
+from tests.e2e.accessibility import assert_accessible
+from tests.e2e.test_presence_turn_e2e import live, phone, site, table  # noqa: F401 — fixtures
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"  # screenshots for a person to look at
+
+
+def test_a_resignation_ends_a_two_person_game_and_the_other_is_told_they_won(phone, make_user):  # noqa: F811
+    ARTIFACTS.mkdir(exist_ok=True)
+    game, (julius, agrippina) = table(make_user, names=("Julius", "Agrippina"))
+    assert game.seats.count() == 2
+    url = f"/g/{game.code}/"
+    his, hers = phone(julius), phone(agrippina)
+    for page in (his, hers):
+        page.goto(url)
+        live(page)
+    his.evaluate("() => { window.__sameDocument = true; }")  # gone if the page is reloaded
+
+    # Agrippina resigns: the box says what leaving means with two players, then the button that does it.
+    hers.get_by_text("Leave game", exact=True).click()
+    box = hers.locator("#leave-game")
+    assert box.get_attribute("open") is not None
+    assert "You resign and the game ends: Julius wins." in box.inner_text()
+    hers.screenshot(path=ARTIFACTS / "resign-confirm.png", full_page=True, caret="initial")
+    hers.get_by_role("button", name="Yes, leave the game").click()
+    line = "Agrippina resigned: Julius wins."
+    hers.get_by_text(line).first.wait_for()
+
+    # Julius's open page hears it by push, without a reload.
+    his.locator("#board").get_by_text(line).first.wait_for(timeout=5_000)
+    assert his.evaluate("() => window.__sameDocument === true")
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    his.screenshot(path=ARTIFACTS / "resign-winner.png", full_page=True, caret="initial")
+    hers.screenshot(path=ARTIFACTS / "resign-resigner.png", full_page=True, caret="initial")
+    for page in (his, hers):
+        # The game's own ranking: the winner line, and the pad places the resigner second.
+        assert "Julius wins with 30 points. Agrippina resigned." in page.locator("#board").inner_text()
+        total = page.locator("#board tr", has=page.locator("th", has_text="\u03a3")).locator("td")
+        places = [" ".join(cell.split()) for cell in total.all_inner_texts()]
+        assert places == ["30 1st place", "30 2nd place"]
+        assert page.get_by_role("button", name="Play again with the same table").count() == 1
+        assert page.locator("#leave-game").count() == 0
+    assert_accessible(his)
+    assert_accessible(hers)
