@@ -330,3 +330,78 @@ def test_two_people_on_phones_begin_together_and_one_finishes_the_hand_after_the
     assert not problems, problems
     print(f"\nRoman Road away E2E: away {away.created_at - begin.created_at} after Begin; "
           f"the hand ended {time.monotonic() - closed:.0f}s after Agrippina left; {state}")
+
+
+def test_one_leaves_through_the_leave_box_mid_hand_and_the_other_finishes_the_hand(
+    browser_page, make_user, settings
+):
+    """Julius and Agrippina on phones and a fast computer player: after Begin, Agrippina leaves
+    through the Leave box (the confirm step included). Julius's open page shows her seat away by
+    push, long before the idle time would; the hand goes on without her and Julius finishes it.
+    Her page stays open all along, and the table never takes her back."""
+    open_page, problems = browser_page
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]  # as the server has
+    make_user("Julius", password=PASSWORD)
+    make_user("Agrippina", password=PASSWORD)
+    ARTIFACTS.mkdir(exist_ok=True)
+    julius, agrippina = open_page(PHONE), open_page(PHONE)
+    sign_in_as(julius, "julius@example.com")
+    sign_in_as(agrippina, "agrippina@example.com")
+    julius.goto("/games/new/romanroad/")
+    julius.locator("select[name=max_seats]").select_option("3")
+    julius.locator("select[name=bot_speed]").select_option("fast")
+    julius.get_by_role("button", name="Create the table").click()
+    code = julius.url.rstrip("/").rsplit("/", 1)[-1]
+    agrippina.goto(Game.objects.get(code=code).invite_url())
+    agrippina.get_by_role("button", name="Take a seat").click()
+    agrippina.wait_for_url(re.compile(rf"/g/{code}/$"))
+    julius.get_by_role("button", name="Add a computer player").click()
+    for page in (julius, agrippina):
+        page.wait_for_selector("html[data-live=on]")
+    julius.get_by_role("button", name="Start the game").click()
+    for page in (julius, agrippina):
+        page.wait_for_selector(".rr-phase-hand", timeout=10_000)
+        page.wait_for_selector(".rr-begin", state="detached", timeout=10_000)
+    game = Game.objects.get(code=code)
+    her_seat = game.seats.get(name="Agrippina").position
+    julius.evaluate("() => { window.__sameDocument = true; }")  # gone if the page is reloaded
+
+    # Agrippina leaves: the box says what it means, then the button that does it.
+    agrippina.get_by_text("Leave game", exact=True).click()
+    box = agrippina.locator("#leave-game")
+    assert "counts as stuck" in box.inner_text(), box.inner_text()
+    agrippina.screenshot(path=str(ARTIFACTS / "romanroad-leave-confirm.png"), full_page=True)
+    agrippina.get_by_role("button", name="Yes, leave the game").click()
+    left = time.monotonic()
+    line = "Agrippina left; their seat counts as stuck for the rest of the game."
+    agrippina.get_by_text(line).first.wait_for()
+    assert agrippina.locator("#leave-game").count() == 0
+    # Pushed to Julius's page: her seat shows away, well before the idle time (20 s) would say so.
+    her_tile = julius.locator(".rr-other", has_text="Agrippina")
+    her_tile.locator(".rr-tag-stuck", has_text="away").wait_for(timeout=5_000)
+    assert time.monotonic() - left < 10
+    assert julius.evaluate("() => window.__sameDocument === true")
+    julius.screenshot(path=str(ARTIFACTS / "romanroad-left-pushed.png"), full_page=True)
+    agrippina.screenshot(path=str(ARTIFACTS / "romanroad-leaver.png"), full_page=True)
+
+    state = {"drags": 1, "taps": 0, "flips": 0, "misses": 0}
+    deadline = time.monotonic() + HAND_SECONDS
+    while not julius.locator(".rr-between, .rr-final").count():
+        if time.monotonic() > deadline:
+            julius.screenshot(path=str(ARTIFACTS / "romanroad-left-stalled.png"), full_page=True)
+            pytest.fail(f"no end of hand after {HAND_SECONDS}s: {state}; {Game.objects.get(code=code).state}")
+        play_one(julius, state)
+    agrippina.wait_for_selector(".rr-between, .rr-final", timeout=10_000)  # her open page follows
+    julius.screenshot(path=str(ARTIFACTS / "romanroad-left-hand-over.png"), full_page=True)
+    agrippina.screenshot(path=str(ARTIFACTS / "romanroad-leaver-hand-over.png"), full_page=True)
+    game.refresh_from_db()
+    assert her_seat in game.state["left"]
+    leave = Move.objects.get(game=game, payload__table="leave")
+    # Nothing of hers after she left but the table's marks; never "back", though her page is open.
+    after = Move.objects.filter(game=game, seat=her_seat, number__gt=leave.number)
+    assert not after.filter(payload__type="back").exists()
+    kinds = set(after.values_list("payload__type", flat=True))
+    assert kinds <= {"away", "ready"}, list(after.values("payload"))
+    assert not problems, problems
+    print(f"\nRoman Road leave E2E: the hand ended {time.monotonic() - left:.0f}s after Agrippina left; "
+          f"{state}")
