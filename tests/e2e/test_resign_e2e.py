@@ -54,5 +54,7 @@ def test_a_resignation_ends_a_two_person_game_and_the_other_is_told_they_won(pho
         assert places == ["30 1st place", "30 2nd place"]
         assert page.get_by_role("button", name="Play again with the same table").count() == 1
         assert page.locator("#leave-game").count() == 0
+    # Her page is still open: his strip says she is here.
+    his.locator("#here li[data-seat='1']", has_text="here now").wait_for(timeout=5_000)
     assert_accessible(his)
     assert_accessible(hers)
