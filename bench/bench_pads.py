@@ -1,9 +1,14 @@
-"""Render time of the score pads (WeasyPrint), and of a cached filled-pad download.
+"""Render time of the score pads (WeasyPrint), and their downloads over HTTP.
 
 Each blank pad (one page, A4, three names) is rendered N times from its HTML
-to PDF bytes; then a Roman Poker game's filled pad is downloaded through the
-full request stack: once cold (rendered), then N times from the cache keyed on
-the game's version. Runs on an in-memory SQLite database.
+to PDF bytes. Then, through the full request stack (Django's test client) in
+production settings (DEBUG off, the cache on Redis): ``warm_pads`` renders the
+default blank pads, and each game's default blank pad (as the score-pad page
+sends it) is fetched N times by a new visitor (the first request after warming)
+and again by the same visitor with its ETag (a 304), beside a bare view's floor
+(``/healthz/``) in the same run. Last, a Roman Poker game's filled pad: once
+cold (rendered), then N times from the cache keyed on the game's version. Runs
+on an in-memory SQLite database.
 
     .venv/bin/python -m bench.bench_pads
 """
@@ -19,6 +24,9 @@ import time
 from datetime import UTC, datetime
 
 os.environ["DATABASE_URL"] = "sqlite://:memory:"
+os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)  # DEBUG off, as in production
+os.environ.setdefault("SECURE_SSL_REDIRECT", "false")  # plain HTTP in-process
+os.environ.setdefault("CACHE_URL", os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379") + "/13")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
@@ -34,8 +42,10 @@ from accounts.models import User  # noqa: E402
 from bench.results import write_section  # noqa: E402
 from games.models import Game, Seat  # noqa: E402
 from games.poker.engine import POKER  # noqa: E402
+from scoresheets.forms import page_query  # noqa: E402
 from scoresheets.pads import blank_pad, html_to_pdf, render_html  # noqa: E402
 from scoresheets.registry import pad_kinds  # noqa: E402
+from scoresheets.warm import default_pads, warm_pads  # noqa: E402
 
 N = int(os.environ.get("BENCH_PADS_N", "20"))
 NAMES = ["Julius", "Agrippina", "Gaius"]
@@ -53,12 +63,16 @@ def timed(action) -> tuple[float, float]:
     return (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
 
 
+def ms(value: float) -> str:
+    return f"{value:.1f}" if value < 10 else f"{value:.0f}"
+
+
 def row(label: str, samples: list[tuple[float, float]]) -> str:
     wall = [w for w, _ in samples]
     cpu = [c for _, c in samples]
     return (
-        f"| {label} | {len(samples)} | {statistics.median(wall):.0f} | {percentile(wall, 0.95):.0f} "
-        f"| {statistics.median(cpu):.0f} | {percentile(cpu, 0.95):.0f} |"
+        f"| {label} | {len(samples)} | {ms(statistics.median(wall))} | {ms(percentile(wall, 0.95))} "
+        f"| {ms(statistics.median(cpu))} | {ms(percentile(cpu, 0.95))} |"
     )
 
 
@@ -72,6 +86,37 @@ def blank_rows() -> list[str]:
         rows.append(
             row(f"blank {game.name} (HTML → PDF)", [timed(lambda h=html: html_to_pdf(h)) for _ in range(N)])
         )
+    return rows
+
+
+def fetch(client: Client, url: str, query: dict, **headers) -> tuple[float, float, object]:
+    """Wall and CPU milliseconds of one GET, and its response."""
+    got = []
+    wall, cpu = timed(lambda: got.append(client.get(url, query, headers=headers)))
+    return wall, cpu, got[0]
+
+
+def http_rows() -> list[str]:
+    cache.clear()
+    wall, cpu = timed(warm_pads)
+    rows = [f"| warm_pads: the {len(default_pads())} default blank pads | 1 | {wall:.0f} | | {cpu:.0f} | |"]
+    bare = Client()
+    bare.get("/healthz/")  # the first request of the process loads the URLs and middleware
+    floor = [timed(lambda: bare.get("/healthz/")) for _ in range(N)]
+    rows.append(row("floor: GET /healthz/ (a bare view)", floor))
+    for kind in pad_kinds():
+        url, query = reverse("pad_blank", args=[kind.slug]), page_query(kind.slug, "a4")
+        first, repeat = [], []
+        for _ in range(N):
+            visitor = Client()
+            wall, cpu, response = fetch(visitor, url, query)
+            assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+            first.append((wall, cpu))
+            wall, cpu, again = fetch(visitor, url, query, if_none_match=response["ETag"])
+            assert again.status_code == 304, again.status_code
+            repeat.append((wall, cpu))
+        rows.append(row(f"blank {kind.name} over HTTP: a visitor's first request after warming", first))
+        rows.append(row(f"blank {kind.name} over HTTP: the repeat with its ETag (304)", repeat))
     return rows
 
 
@@ -94,7 +139,6 @@ def poker_game() -> Game:
 
 
 def download_rows() -> list[str]:
-    call_command("migrate", verbosity=0)
     game = poker_game()
     client = Client()
     url = reverse("pad_game", args=[game.code])
@@ -119,14 +163,17 @@ def machine() -> str:
 
 
 def main() -> None:
-    rows = blank_rows() + download_rows()
+    call_command("migrate", verbosity=0)
+    rows = blank_rows() + http_rows() + download_rows()
     load = os.getloadavg()[0]
     lines = [
         f"`python -m bench.bench_pads`, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}; "
         f"load average {load:.1f} at the end.",
         "",
-        "Milliseconds per pad (one A4 page, three names): wall clock, and the CPU time of this",
-        "process, which other work on the machine disturbs less.",
+        "Milliseconds per pad (HTML → PDF: one A4 page, three names; over HTTP: the default pad,",
+        "A4, as the score-pad page sends it): wall clock, and the CPU time of this process, which",
+        "other work on the machine disturbs less. Over HTTP: Django's test client through the full",
+        "request stack, DEBUG off, the cache on Redis; each first request is a new visitor's.",
         "",
         "| What | N | median ms | p95 ms | CPU median ms | CPU p95 ms |",
         "|---|---|---|---|---|---|",
