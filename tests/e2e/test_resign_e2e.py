@@ -40,7 +40,7 @@ def test_a_resignation_ends_a_two_person_game_and_the_other_is_told_they_won(pho
     hers.get_by_text(line).first.wait_for()
 
     # Julius's open page hears it by push, without a reload.
-    his.locator("#board").get_by_text(line).first.wait_for(timeout=5_000)
+    his.locator("#board").get_by_text(line).first.wait_for(timeout=10_000)
     assert his.evaluate("() => window.__sameDocument === true")
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
@@ -55,6 +55,6 @@ def test_a_resignation_ends_a_two_person_game_and_the_other_is_told_they_won(pho
         assert page.get_by_role("button", name="Play again with the same table").count() == 1
         assert page.locator("#leave-game").count() == 0
     # Her page is still open: his strip says she is here.
-    his.locator("#here li[data-seat='1']", has_text="here now").wait_for(timeout=5_000)
+    his.locator("#here li[data-seat='1']", has_text="here now").wait_for(timeout=10_000)
     assert_accessible(his)
     assert_accessible(hers)

@@ -378,7 +378,7 @@ def test_one_leaves_through_the_leave_box_mid_hand_and_the_other_finishes_the_ha
     assert agrippina.locator("#leave-game").count() == 0
     # Pushed to Julius's page: her seat shows away, well before the idle time (20 s) would say so.
     her_tile = julius.locator(".rr-other", has_text="Agrippina")
-    her_tile.locator(".rr-tag-stuck", has_text="away").wait_for(timeout=5_000)
+    her_tile.locator(".rr-tag-stuck", has_text="away").wait_for(timeout=8_000)
     assert time.monotonic() - left < 10
     assert julius.evaluate("() => window.__sameDocument === true")
     julius.screenshot(path=str(ARTIFACTS / "romanroad-left-pushed.png"), full_page=True)
