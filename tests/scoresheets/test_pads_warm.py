@@ -12,6 +12,7 @@ from scoresheets.pads import PAPERS, blank_key, blank_pad, render_pdf
 from scoresheets.registry import pad_kinds
 from scoresheets.warm import default_pads, warm_pads
 
+REDIS_TEST = "redis://127.0.0.1:6379/14"
 SLUGS = [kind.slug for kind in pad_kinds()]
 
 
@@ -96,3 +97,26 @@ def test_the_command_warms_a_shared_cache_only(capsys):
     call_command("warm_pads")
     assert "not rendered ahead" in capsys.readouterr().out
     assert all(cache.get(blank_key(slug, asked)) is None for slug, asked in default_pads())
+
+
+def test_the_worker_warms_only_a_shared_cache(warmed):
+    from scoresheets.tasks import warm_blank_pads
+
+    assert warm_blank_pads() == (0, 0)  # local memory here: the web processes would not see it
+    assert all(cache.get(key) is None for key in warmed)
+
+
+def test_the_worker_task_warms_a_shared_cache(settings, warmed):
+    from django.core.cache import caches
+
+    from scoresheets.tasks import warm_blank_pads
+
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_TEST}
+    }
+    shared = caches["default"]
+    shared.set_many(warmed, 60)  # rendered by the fixture: the task finds them and renders none
+    try:
+        assert warm_blank_pads() == (0, len(warmed))
+    finally:
+        shared.delete_many(list(warmed))

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from django.core.cache import caches
-from django.core.cache.backends.locmem import LocMemCache
 from django.core.management.base import BaseCommand
 
+from scoresheets.tasks import shared_cache
 from scoresheets.warm import warm_pads
 
 
@@ -16,7 +15,7 @@ class Command(BaseCommand):
         parser.add_argument("--force", action="store_true", help="render even into a local-memory cache")
 
     def handle(self, *args, force: bool = False, **options) -> None:
-        if isinstance(caches["default"], LocMemCache) and not force:
+        if not shared_cache() and not force:
             self.stdout.write("Blank pads: not rendered ahead (no CACHE_URL: each process has its cache).")
             return
         rendered, cached = warm_pads()
