@@ -75,9 +75,11 @@ def web_process(
     channel_layer: str | None,
     broker: str = "memory://",
     extra: dict[str, str] | None = None,
+    port: int | None = None,
 ) -> Iterator[WebProcess]:
     """An ASGI web process, started; stopped on exit (whichever process then holds its port).
-    ``extra``: more environment; ``channel_layer`` None: the embedded default's in-memory layer."""
+    ``extra``: more environment; ``channel_layer`` None: the embedded default's in-memory layer;
+    ``port`` None: a free one."""
     web = WebProcess({
         **os.environ,
         "DATABASE_URL": database,
@@ -86,7 +88,7 @@ def web_process(
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "PYTHONPATH": str(ROOT),
         **(extra or {}),
-    })
+    }, port)
     try:
         yield web.start()
     finally:
