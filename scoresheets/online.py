@@ -13,7 +13,7 @@ from django.utils.text import slugify
 
 from games.models import Game, Seat
 
-from .pads import Pad, cache_key, cached_pdf, render_pdf
+from .pads import Pad, cache_key, render_pdf
 from .registry import pad_kind
 
 SCOPES = ("table", "mine")
@@ -33,11 +33,9 @@ def _viewer_position(seats: list[Seat], user) -> int | None:
     return next((s.position for s in seats if s.user_id == user.pk and not s.left), None)
 
 
-def game_pad(
-    game: Game, user, scope: str, paper: str, allow: Callable[[], bool] | None = None
-) -> tuple[bytes, str]:
-    """The PDF and a file name; cached per game version, viewer seat, scope and paper.
-    ``allow``: asked before a render (``cached_pdf``)."""
+def game_pad_source(game: Game, user, scope: str, paper: str) -> tuple[str, Callable[[], bytes], str]:
+    """The cache key (it names the game's version: a new move, a new key), the render, and a
+    file name of the pad this viewer may print; PadUnavailable when there is none."""
     found = pad_kind(game.kind)
     layout = found.pad if found else None
     if layout is None or not hasattr(layout, "from_view"):
@@ -62,4 +60,4 @@ def game_pad(
         return render_pdf(Pad(game.kind, units, paper=paper, heading=heading))
 
     filename = f"{slugify(found.name)}-{game.code.lower()}{'-mine' if scope == 'mine' else ''}.pdf"
-    return cached_pdf(key, build, allow), filename
+    return key, build, filename

@@ -18,7 +18,7 @@ from games.rules import IllegalMove
 from . import sheets
 from .forms import BlankPadForm, NewSheetForm, PadPaperForm, entry_form, pad_variants
 from .models import ScoreSheet
-from .online import PadUnavailable, game_pad
+from .online import PadUnavailable, game_pad_source
 from .pads import RenderRefused, blank_key, blank_pad, cache_key, cached_pdf, pad_etag, render_pdf
 from .presenter import sheet_context, sheet_pad
 from .registry import pad_kind, pad_kinds, sheet_kind, sheet_kinds
@@ -27,6 +27,24 @@ from .registry import pad_kind, pad_kinds, sheet_kind, sheet_kinds
 def _pdf(pdf: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(pdf, content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="{filename}"'
+    return response
+
+
+def _cached_pdf_response(request: HttpRequest, key: str | None, build, filename: str) -> HttpResponse:
+    """The PDF cached under ``key`` (built on a miss, if the client's renders allow), with an ETag
+    named after the key: a key never changes its PDF, so a repeat sending the ETag gets a 304.
+    ``key`` None: a pad nobody else asks for, built each time, with no ETag."""
+    etag = pad_etag(key) if key else None
+    if etag and (unchanged := get_conditional_response(request, etag=etag)) is not None:
+        unchanged["ETag"] = etag
+        return unchanged
+    try:
+        pdf = cached_pdf(key, build, _renders_allowed(request))
+    except RenderRefused:
+        return too_many(request, "pads")
+    response = _pdf(pdf, filename)
+    if etag:
+        response["ETag"] = etag
     return response
 
 
@@ -73,19 +91,9 @@ def pad_blank(request: HttpRequest, slug: str) -> HttpResponse:
     if not form.is_valid():
         return _problem(request, _first_error(form), 400)
     asked = form.asked()
-    key = blank_key(slug, asked)
-    etag = pad_etag(key) if key else None
-    if etag and (unchanged := get_conditional_response(request, etag=etag)) is not None:
-        unchanged["ETag"] = etag  # 304: the same request always prints the same pad
-        return unchanged
-    try:
-        pdf = cached_pdf(key, lambda: render_pdf(blank_pad(slug, **asked)), _renders_allowed(request))
-    except RenderRefused:
-        return too_many(request, "pads")
-    response = _pdf(pdf, f"{slugify(pad_kind(slug).name)}-pad.pdf")
-    if etag:
-        response["ETag"] = etag
-    return response
+    filename = f"{slugify(pad_kind(slug).name)}-pad.pdf"
+    build = lambda: render_pdf(blank_pad(slug, **asked))  # noqa: E731
+    return _cached_pdf_response(request, blank_key(slug, asked), build, filename)
 
 
 @require_GET
@@ -99,12 +107,10 @@ def pad_game(request: HttpRequest, code: str) -> HttpResponse:
         return _problem(request, _first_error(form), 400)
     scope, paper = form.cleaned_data["scope"], form.cleaned_data["paper"]
     try:
-        pdf, filename = game_pad(game, request.user, scope, paper, _renders_allowed(request))
+        key, build, filename = game_pad_source(game, request.user, scope, paper)
     except PadUnavailable as exc:
         return _problem(request, exc.message, exc.status)
-    except RenderRefused:
-        return too_many(request, "pads")
-    return _pdf(pdf, filename)
+    return _cached_pdf_response(request, key, build, filename)
 
 
 @require_http_methods(["GET", "POST"])
@@ -173,8 +179,5 @@ def sheet_pdf(request: HttpRequest, token: str) -> HttpResponse:
         return _problem(request, _first_error(form), 400)
     paper = form.cleaned_data["paper"]
     key = cache_key("sheet", found.token, found.version, paper)
-    try:
-        pdf = cached_pdf(key, lambda: render_pdf(sheet_pad(found, paper)), _renders_allowed(request))
-    except RenderRefused:
-        return too_many(request, "pads")
-    return _pdf(pdf, f"{slugify(found.scorer.name)}-{found.token.lower()}.pdf")
+    filename = f"{slugify(found.scorer.name)}-{found.token.lower()}.pdf"
+    return _cached_pdf_response(request, key, lambda: render_pdf(sheet_pad(found, paper)), filename)

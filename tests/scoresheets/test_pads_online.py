@@ -127,6 +127,30 @@ def test_repeated_downloads_come_from_the_cache_until_the_game_moves(client, tab
 
 
 @pytest.mark.django_db
+def test_a_repeat_with_the_etag_gets_a_304_until_the_game_moves(client, table):
+    game, users = table("poker", poker_midgame())
+    client.force_login(users[0])
+    url = reverse("pad_game", args=[game.code])
+    etag = client.get(url)["ETag"]
+    repeat = client.get(url, headers={"if-none-match": etag})
+    assert repeat.status_code == 304 and repeat.content == b""
+    assert client.get(url, {"scope": "mine"}, headers={"if-none-match": etag}).status_code == 200
+    Game.objects.filter(pk=game.pk).update(version=game.version + 1)
+    moved = client.get(url, headers={"if-none-match": etag})
+    assert moved.status_code == 200 and moved["ETag"] != etag
+
+
+@pytest.mark.django_db
+def test_a_spectator_s_etag_opens_no_seated_view(client, table, make_user):
+    game, users = table("catacombs", catacombs_with_a_pending_write()[0])
+    client.force_login(users[0])
+    url = reverse("pad_game", args=[game.code])
+    seated = client.get(url)["ETag"]
+    client.force_login(make_user("Nero"))
+    assert client.get(url, headers={"if-none-match": seated}).status_code == 200  # not the seat's 304
+
+
+@pytest.mark.django_db
 def test_a_game_not_started_has_no_pad_yet(client, make_user):
     game = Game.objects.create(kind="poker", host=make_user("Julius"))
     response = client.get(reverse("pad_game", args=[game.code]))

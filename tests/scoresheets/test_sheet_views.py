@@ -162,3 +162,13 @@ def test_a_sheet_prints_as_the_filled_pad(client, keep_picture):
         assert expected in text
     keep_picture("poker-sheet-letter", response.content)
     assert Client().get(reverse("sheet_pdf", args=[sheet.token])).status_code == 200  # anyone with the link
+
+
+def test_a_sheet_s_pdf_is_a_304_for_its_etag_until_an_entry_changes_it(client):
+    sheet = start(client, "poker", "Julius, Agrippina")
+    url = reverse("sheet_pdf", args=[sheet.token])
+    etag = client.get(url)["ETag"]
+    assert client.get(url, headers={"if-none-match": etag}).status_code == 304
+    post_entry(client, sheet, "enter", seat=0, value=16, row=2)
+    changed = client.get(url, headers={"if-none-match": etag})
+    assert changed.status_code == 200 and changed["ETag"] != etag
