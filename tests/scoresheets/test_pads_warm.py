@@ -21,6 +21,12 @@ def fresh_cache():
     cache.clear()
 
 
+@pytest.fixture
+def local_cache(settings):
+    """Each process's own cache, as without CACHE_URL."""
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
 @pytest.fixture(scope="module")
 def warmed():
     """One warm-up for the module (ten renders), its cache entries kept aside."""
@@ -93,13 +99,13 @@ def test_a_pad_with_names_has_no_etag(client):
     assert response.status_code == 200 and not response.has_header("ETag")
 
 
-def test_the_command_warms_a_shared_cache_only(capsys):
+def test_the_command_warms_a_shared_cache_only(capsys, local_cache):
     call_command("warm_pads")
     assert "not rendered ahead" in capsys.readouterr().out
     assert all(cache.get(blank_key(slug, asked)) is None for slug, asked in default_pads())
 
 
-def test_the_worker_warms_only_a_shared_cache(warmed):
+def test_the_worker_warms_only_a_shared_cache(warmed, local_cache):
     from scoresheets.tasks import warm_blank_pads
 
     assert warm_blank_pads() == (0, 0)  # local memory here: the web processes would not see it
