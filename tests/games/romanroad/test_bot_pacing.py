@@ -239,9 +239,14 @@ def test_no_computer_player_moves_before_begin_and_an_absent_person_is_not_waite
         assert clock.moves[seat][0] - moves[-1].created_at >= timedelta(seconds=SPEEDS["fast"] * 0.75 - 1e-6)
 
 
-def test_a_person_gone_from_the_table_is_away_and_the_computer_players_finish_the_hand(clock, make_user):
+def test_a_person_gone_from_the_table_is_away_and_the_computer_players_finish_the_hand(
+    clock, make_user, settings
+):
     """Julius plays no card and has no page open: after the idle time the table marks him away, which
     counts as stuck, and the computer players' hand goes on to its end without him."""
+    # Shorter than a Store takes to empty at the fast pace (one move a second each), so no
+    # computer player can call Amen before Julius is away, whatever the deal.
+    settings.ROMANROAD_IDLE_SECONDS = 6
     julius = make_user("Julius")
     game = lobby_table(julius, bots=2, bot_speed="fast")
     begun = Move.objects.filter(game=game, payload__type="begin").get().created_at
