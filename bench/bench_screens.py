@@ -52,6 +52,10 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
 ]
 
+# A Roman Road page draws a pushed board at most once every 350 ms (``FETCH_GAP_MS`` in
+# romanroad.js): moves are made this far apart so each one's own drawing is measured.
+ROAD_GAP_MS = 400
+
 # Installed in every page before its own scripts: the click stamp and the watch on the board.
 WATCH = """
 (() => {
@@ -224,7 +228,7 @@ def floor(page, times: int = 40) -> list[float]:
     )
 
 
-def play(browser, bases: list[str], table, click, moves: int) -> dict:
+def play(browser, bases: list[str], table, click, moves: int, gap_ms: int = 0) -> dict:
     game, users = table
     pages = [open_page(browser, base, user) for base, user in zip(bases, users, strict=True)]
     for page in pages:
@@ -234,6 +238,8 @@ def play(browser, bases: list[str], table, click, moves: int) -> dict:
     own: list[float] = []
     idle = 0
     while len(latencies) < moves and idle < 50:
+        if gap_ms:
+            pages[0].wait_for_timeout(gap_ms)
         latency = one_move(pages, click)
         if latency is None:
             idle += 1
@@ -260,7 +266,9 @@ def part(moves: int, bases: list[str]) -> dict:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             result["poker"] = play(browser, bases, poker_table(tag + "p"), poker_click, moves)
-            result["romanroad"] = play(browser, bases, road_table(tag + "r"), road_click, moves)
+            result["romanroad"] = play(
+                browser, bases, road_table(tag + "r"), road_click, moves, gap_ms=ROAD_GAP_MS
+            )
             page = browser.new_page(base_url=bases[-1])
             page.goto("/healthz/")
             result["floor"] = floor(page)
@@ -369,7 +377,9 @@ def main() -> None:
         "Click on one Chromium page (`Date.now()` in a capturing click listener) → the change drawn on "
         "the other person's page (`Date.now()` in the first animation frame after a MutationObserver "
         "saw `#board`'s version move on). Roman Poker: rolls, stops and passes by whoever's turn it is; "
-        "Roman Road: stock flips (a card laid on a Foundation when a page cannot flip). One browser, "
+        "Roman Road: stock flips (a card laid on a Foundation when a page cannot flip), "
+        f"{ROAD_GAP_MS} ms apart (a Roman Road page draws at most one pushed board every 350 ms, "
+        "`FETCH_GAP_MS` in romanroad.js, so back-to-back flips measure that gap). One browser, "
         "two contexts, one machine clock. Celery is not running (the broker is in-memory): no mail, "
         "no computer players. Production-like runs the production settings (DEBUG off, hashed static "
         "files) over plain HTTP; embedded the `make run` defaults.",
