@@ -26,7 +26,10 @@ from datetime import UTC, datetime
 os.environ["DATABASE_URL"] = "sqlite://:memory:"
 os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)  # DEBUG off, as in production
 os.environ.setdefault("SECURE_SSL_REDIRECT", "false")  # plain HTTP in-process
-os.environ.setdefault("CACHE_URL", os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379") + "/13")
+# Redis db 9: the run clears its cache, and the test suite keeps keys in dbs 13-15 of the
+# same server (the Roman Road E2E's computer players in 13), so a run beside the suite
+# must not share one of those.
+os.environ.setdefault("CACHE_URL", os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379") + "/9")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
