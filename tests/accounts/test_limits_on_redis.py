@@ -14,7 +14,6 @@ from django_ratelimit.core import get_usage
 from redis.connection import Connection
 
 from accounts import limits
-from games import services
 from tests.integration.mail_harness import reachable
 
 pytestmark = pytest.mark.django_db
@@ -53,6 +52,27 @@ def request_from(address: str):
     request = RequestFactory().get("/", REMOTE_ADDR=address)
     request.user = type("Anonymous", (), {"is_authenticated": False})()
     return request
+
+
+@pytest.fixture
+def poker_turn(client, make_table):
+    """A started two-seat Roman Poker game, the client signed in as the seat to act: (game, seat)."""
+    game, users = make_table("poker")
+    seat = game.engine.to_act(game.state)[0]
+    client.force_login(users[seat])
+    return game, seat
+
+
+def assert_refused_and_unchanged(client, game, seat: int, move: dict, limit: str) -> None:
+    """The seat's move, with its current turn token, is answered 429 with the limit's sentence,
+    and the game stays as it was."""
+    game.refresh_from_db()
+    before = (game.version, game.state)
+    data = {"move": json.dumps(move), "turn": game.tokens[str(seat)]}
+    response = client.post(reverse("move", args=[game.code]), data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 429 and limits.SENTENCES[limit] in response.content.decode()
+    game.refresh_from_db()
+    assert (game.version, game.state) == before
 
 
 def test_a_counted_check_is_one_round_trip_and_counts_as_django_ratelimit_does(redis_limits, round_trips):
@@ -99,37 +119,22 @@ def test_a_page_seen_again_notes_its_session_once(redis_limits, client, make_use
     assert len(round_trips) == noted - 1  # the same page without the note's round trip
 
 
-def test_moves_over_the_limit_are_refused_on_redis_and_change_nothing(redis_limits, client, make_user):
+def test_moves_over_the_limit_are_refused_on_redis_and_change_nothing(redis_limits, client, poker_turn):
     redis_limits.RATE_LIMITS = {**redis_limits.RATE_LIMITS, "moves": "2/m"}
-    julius, agrippina = make_user("Julius"), make_user("Agrippina")
-    game = services.create_game(julius, "poker", {}, 2, "seated")
-    services.join_game(game.pk, agrippina)
-    game = services.start_game(game.pk, julius)
-    seat = game.engine.to_act(game.state)[0]
-    client.force_login(julius if seat == 0 else agrippina)
+    game, seat = poker_turn
     url = reverse("move", args=[game.code])
     roll = {"move": json.dumps({"type": "roll"})}
     for _ in range(2):
         game.refresh_from_db()
         client.post(url, {**roll, "turn": game.tokens[str(seat)]}, HTTP_HX_REQUEST="true")
-    game.refresh_from_db()
-    before = (game.version, game.state)
-    response = client.post(url, {**roll, "turn": game.tokens[str(seat)]}, HTTP_HX_REQUEST="true")
-    assert response.status_code == 429 and limits.SENTENCES["moves"] in response.content.decode()
-    game.refresh_from_db()
-    assert (game.version, game.state) == before
+    assert_refused_and_unchanged(client, game, seat, {"type": "roll"}, "moves")
 
 
 def test_a_move_checks_code_guessing_and_its_own_limit_in_one_round_trip(
-    redis_limits, client, make_user, round_trips
+    redis_limits, client, poker_turn, round_trips
 ):
     redis_limits.RATE_LIMITS = {**redis_limits.RATE_LIMITS, "code_misses": "1/h"}
-    julius, agrippina = make_user("Julius"), make_user("Agrippina")
-    game = services.create_game(julius, "poker", {}, 2, "seated")
-    services.join_game(game.pk, agrippina)
-    game = services.start_game(game.pk, julius)
-    seat = game.engine.to_act(game.state)[0]
-    client.force_login(julius if seat == 0 else agrippina)
+    game, seat = poker_turn
     client.get(reverse("my_games"))  # the connection opened, the session noted
     del round_trips[:]
     url = reverse("move", args=[game.code])
@@ -138,9 +143,4 @@ def test_a_move_checks_code_guessing_and_its_own_limit_in_one_round_trip(
     assert len([sent for sent in round_trips if b"rl:" in b"".join(sent)]) == 1
     # A code that leads nowhere spends this address's share: its next move is refused unseen.
     assert client.post(reverse("move", args=["ZZZZZZ"]), roll, HTTP_HX_REQUEST="true").status_code == 404
-    game.refresh_from_db()
-    before = (game.version, game.state)
-    response = client.post(url, {**roll, "turn": game.tokens[str(seat)]}, HTTP_HX_REQUEST="true")
-    assert response.status_code == 429 and limits.SENTENCES["code_misses"] in response.content.decode()
-    game.refresh_from_db()
-    assert (game.version, game.state) == before
+    assert_refused_and_unchanged(client, game, seat, {"type": "roll"}, "code_misses")

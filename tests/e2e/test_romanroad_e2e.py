@@ -100,10 +100,10 @@ def act(page, action) -> bool:
     return False
 
 
-def sign_in(page) -> None:
+def sign_in(page, email: str = "julius@example.com") -> None:
     """Through the real sign-in page."""
     page.goto("/accounts/login/")
-    page.locator("input[name=username]").fill("julius@example.com")
+    page.locator("input[name=username]").fill(email)
     page.locator("input[name=password]").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
     page.wait_for_url(re.compile(r"/games/$"))
@@ -240,12 +240,27 @@ def quick_idle(monkeypatch):
     monkeypatch.setenv("ROMANROAD_IDLE_SECONDS", str(IDLE_E2E))
 
 
-def sign_in_as(page, email: str) -> None:
-    page.goto("/accounts/login/")
-    page.locator("input[name=username]").fill(email)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(re.compile(r"/games/$"))
+def two_on_phones(open_page, make_user, settings):
+    """Julius opens a three-seat table with fast computer players; Agrippina takes a seat from
+    the invitation and a computer player takes the third. Both signed in on their own phones;
+    the game is not started. Returns Julius's page, Agrippina's page and the table's code."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]  # as the server has
+    make_user("Julius", password=PASSWORD)
+    make_user("Agrippina", password=PASSWORD)
+    ARTIFACTS.mkdir(exist_ok=True)
+    julius, agrippina = open_page(PHONE), open_page(PHONE)
+    sign_in(julius, "julius@example.com")
+    sign_in(agrippina, "agrippina@example.com")
+    julius.goto("/games/new/romanroad/")
+    julius.locator("select[name=max_seats]").select_option("3")
+    julius.locator("select[name=bot_speed]").select_option("fast")
+    julius.get_by_role("button", name="Create the table").click()
+    code = julius.url.rstrip("/").rsplit("/", 1)[-1]
+    agrippina.goto(Game.objects.get(code=code).invite_url())
+    agrippina.get_by_role("button", name="Take a seat").click()
+    agrippina.wait_for_url(re.compile(rf"/g/{code}/$"))
+    julius.get_by_role("button", name="Add a computer player").click()
+    return julius, agrippina, code
 
 
 def test_two_people_on_phones_begin_together_and_one_finishes_the_hand_after_the_other_left(
@@ -256,23 +271,7 @@ def test_two_people_on_phones_begin_together_and_one_finishes_the_hand_after_the
     before Begin. Agrippina closes her page; after the idle time she is away (counted as stuck),
     and Julius plays the hand to its end."""
     open_page, problems = browser_page
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]  # as the server has
-    make_user("Julius", password=PASSWORD)
-    make_user("Agrippina", password=PASSWORD)
-    ARTIFACTS.mkdir(exist_ok=True)
-    julius, agrippina = open_page(PHONE), open_page(PHONE)
-    sign_in_as(julius, "julius@example.com")
-    sign_in_as(agrippina, "agrippina@example.com")
-
-    julius.goto("/games/new/romanroad/")
-    julius.locator("select[name=max_seats]").select_option("3")
-    julius.locator("select[name=bot_speed]").select_option("fast")
-    julius.get_by_role("button", name="Create the table").click()
-    code = julius.url.rstrip("/").rsplit("/", 1)[-1]
-    agrippina.goto(Game.objects.get(code=code).invite_url())
-    agrippina.get_by_role("button", name="Take a seat").click()
-    agrippina.wait_for_url(re.compile(rf"/g/{code}/$"))
-    julius.get_by_role("button", name="Add a computer player").click()
+    julius, agrippina, code = two_on_phones(open_page, make_user, settings)
     tv = open_page(DESKTOP)
     tv.goto(f"/g/{code}/tv/")
     for page in (julius, agrippina, tv):
@@ -340,22 +339,7 @@ def test_one_leaves_through_the_leave_box_mid_hand_and_the_other_finishes_the_ha
     push, long before the idle time would; the hand goes on without her and Julius finishes it.
     Her page stays open all along, and the table never takes her back."""
     open_page, problems = browser_page
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.PBKDF2PasswordHasher"]  # as the server has
-    make_user("Julius", password=PASSWORD)
-    make_user("Agrippina", password=PASSWORD)
-    ARTIFACTS.mkdir(exist_ok=True)
-    julius, agrippina = open_page(PHONE), open_page(PHONE)
-    sign_in_as(julius, "julius@example.com")
-    sign_in_as(agrippina, "agrippina@example.com")
-    julius.goto("/games/new/romanroad/")
-    julius.locator("select[name=max_seats]").select_option("3")
-    julius.locator("select[name=bot_speed]").select_option("fast")
-    julius.get_by_role("button", name="Create the table").click()
-    code = julius.url.rstrip("/").rsplit("/", 1)[-1]
-    agrippina.goto(Game.objects.get(code=code).invite_url())
-    agrippina.get_by_role("button", name="Take a seat").click()
-    agrippina.wait_for_url(re.compile(rf"/g/{code}/$"))
-    julius.get_by_role("button", name="Add a computer player").click()
+    julius, agrippina, code = two_on_phones(open_page, make_user, settings)
     for page in (julius, agrippina):
         page.wait_for_selector("html[data-live=on]")
     julius.get_by_role("button", name="Start the game").click()
