@@ -10,6 +10,11 @@ and again by the same visitor with its ETag (a 304), beside a bare view's floor
 cold (rendered), then N times from the cache keyed on the game's version. Runs
 on an in-memory SQLite database.
 
+Then the embedded default (``make run``: no CACHE_URL, the pads kept in files under
+VAR_DIR): ``manage.py warm_pads`` in a process of its own, a ``daphne`` web process
+beside it on the same VAR_DIR, and each default blank pad fetched over real HTTP by
+new visitors and again with its ETag, beside ``/healthz/`` over the same connection kind.
+
     .venv/bin/python -m bench.bench_pads
 """
 
@@ -20,8 +25,15 @@ import platform
 import random
 import statistics
 import subprocess
+import sys
+import tempfile
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from contextlib import ExitStack
 from datetime import UTC, datetime
+from pathlib import Path
 
 os.environ["DATABASE_URL"] = "sqlite://:memory:"
 os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)  # DEBUG off, as in production
@@ -157,6 +169,83 @@ def download_rows() -> list[str]:
     ]
 
 
+def embedded_env(var_dir: Path) -> dict[str, str]:
+    """What `make run` has: nothing set but where its files go (no CACHE_URL, no SECRET_KEY)."""
+    env = {
+        name: value for name, value in os.environ.items()
+        if name not in {"CACHE_URL", "CHANNEL_LAYER_URL", "SECRET_KEY", "SECURE_SSL_REDIRECT", "DATABASE_URL"}
+    }
+    return {
+        **env, "DJANGO_SETTINGS_MODULE": "config.settings", "VAR_DIR": str(var_dir),
+        "DATABASE_URL": f"sqlite:///{var_dir / 'db.sqlite3'}", "CELERY_BROKER_URL": "memory://",
+        "CACHE_URL": "", "LOG_LEVEL": "WARNING",
+    }
+
+
+def http_get(url: str, **headers) -> tuple[float, int, dict]:
+    """Wall milliseconds of one GET over a new connection, its status and headers."""
+    request = urllib.request.Request(url, headers=headers)
+    started = time.perf_counter()
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            response.read()
+            status, got = response.status, dict(response.headers)
+    except urllib.error.HTTPError as error:  # the 304
+        status, got = error.code, dict(error.headers)
+    return (time.perf_counter() - started) * 1000, status, got
+
+
+def embedded_rows() -> list[str]:
+    from tests.integration.live_harness import ROOT, web_process
+
+    with tempfile.TemporaryDirectory() as tmp:
+        env = embedded_env(Path(tmp))
+        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
+                       check=True, capture_output=True)
+        started, cpu = time.perf_counter(), os.times()
+        warmed = subprocess.run([sys.executable, "manage.py", "warm_pads"], cwd=ROOT, env=env,
+                                check=True, capture_output=True, text=True)
+        wall, after = (time.perf_counter() - started) * 1000, os.times()
+        cpu_ms = (after.children_user + after.children_system - cpu.children_user - cpu.children_system)
+        cpu_ms *= 1000
+        assert "10 rendered" in warmed.stdout, warmed.stdout
+        rows = [f"| embedded default: `manage.py warm_pads` in its own process (the 10 default pads) | 1 "
+                f"| {wall:.0f} | | {cpu_ms:.0f} | |"]
+        with ExitStack() as stack:
+            # The web process inherits this one's environment, whose production settings are not make run's.
+            kept = {name: os.environ.pop(name) for name in ("SECRET_KEY", "SECURE_SSL_REDIRECT")
+                    if name in os.environ}
+            try:
+                web = stack.enter_context(
+                    web_process(database=env["DATABASE_URL"], channel_layer=None, extra=env)
+                )
+            finally:
+                os.environ.update(kept)
+            http_get(f"{web.url}/healthz/")  # the process's first request loads the URLs and middleware
+            floor = [(http_get(f"{web.url}/healthz/")[0], 0.0) for _ in range(N)]
+            rows.append(http_row("embedded default: floor, GET /healthz/ over HTTP", floor))
+            for kind in pad_kinds():
+                query = urllib.parse.urlencode(page_query(kind.slug, "a4"), doseq=True)
+                url = f"{web.url}{reverse('pad_blank', args=[kind.slug])}?{query}"
+                first, repeat = [], []
+                for _ in range(N):
+                    wall, status, headers = http_get(url)  # a new visitor: no cookie, no ETag
+                    assert status == 200 and headers["Content-Type"] == "application/pdf", status
+                    first.append((wall, 0.0))
+                    wall, status, _ = http_get(url, **{"If-None-Match": headers["ETag"]})
+                    assert status == 304, status
+                    repeat.append((wall, 0.0))
+                label = f"embedded default: blank {kind.name} over HTTP"
+                rows.append(http_row(f"{label}, a visitor's first request", first))
+                rows.append(http_row(f"{label}, the repeat (304)", repeat))
+    return rows
+
+
+def http_row(label: str, samples: list[tuple[float, float]]) -> str:
+    wall = [w for w, _ in samples]
+    return f"| {label} | {len(samples)} | {ms(statistics.median(wall))} | {ms(percentile(wall, 0.95))} | | |"
+
+
 def machine() -> str:
     uname = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
     with open("/proc/cpuinfo") as info:
@@ -167,7 +256,7 @@ def machine() -> str:
 
 def main() -> None:
     call_command("migrate", verbosity=0)
-    rows = blank_rows() + http_rows() + download_rows()
+    rows = blank_rows() + http_rows() + download_rows() + embedded_rows()
     load = os.getloadavg()[0]
     lines = [
         f"`python -m bench.bench_pads`, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, {machine()}; "
@@ -177,6 +266,10 @@ def main() -> None:
         "A4, as the score-pad page sends it): wall clock, and the CPU time of this process, which",
         "other work on the machine disturbs less. Over HTTP: Django's test client through the full",
         "request stack, DEBUG off, the cache on Redis; each first request is a new visitor's.",
+        "The embedded default's rows: `make run`'s settings (no CACHE_URL: the pads in files under",
+        "VAR_DIR, DEBUG on), `manage.py warm_pads` in its own process, then a `daphne` process beside",
+        "it fetched over real HTTP (a new connection each, wall clock of this client; the server's CPU",
+        "is not this process's).",
         "",
         "| What | N | median ms | p95 ms | CPU median ms | CPU p95 ms |",
         "|---|---|---|---|---|---|",

@@ -269,7 +269,19 @@ CACHES = {
         {"BACKEND": "config.cache.RedisCache", "LOCATION": os.environ["CACHE_URL"]}
         if os.environ.get("CACHE_URL")
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-    )
+    ),
+    # The printable pads' PDFs (scoresheets.pads): in Redis with CACHE_URL; without it in files under
+    # VAR_DIR, which every process of the site shares with no server (the web server, the worker and
+    # `manage.py warm_pads`), while the counters and notes of "default" stay in each process's memory.
+    "pads": (
+        {"BACKEND": "config.cache.RedisCache", "LOCATION": os.environ["CACHE_URL"]}
+        if os.environ.get("CACHE_URL")
+        else {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "pads"),
+            "OPTIONS": {"MAX_ENTRIES": 500},  # a PDF is 20–200 kB: at most about 100 MB on disk
+        }
+    ),
 }
 
 # How long a sign-in lasts (a guest's too: a guest signed out has no way back to their seat).

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import weasyprint
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import BaseCache, caches
 from django.template.loader import render_to_string
 
 from .fetcher import StaticFetcher
@@ -31,6 +31,11 @@ REVISION = "1"
 
 def static_dir() -> Path:
     return Path(settings.BASE_DIR) / "static"
+
+
+def pad_cache() -> BaseCache:
+    """Where PDFs are kept: the "pads" cache, which every process of the site shares."""
+    return caches["pads"]
 
 
 def cache_key(*parts: object) -> str:
@@ -136,11 +141,11 @@ def cached_pdf(key: str | None, build: Callable[[], bytes], allow: Callable[[], 
 
     ``key`` None: built every time and not stored (a pad nobody else will ask for). ``allow``
     is asked before a render (a cache miss), and RenderRefused raised when it says no."""
-    pdf = cache.get(key) if key else None
+    pdf = pad_cache().get(key) if key else None
     if pdf is None:
         if allow is not None and not allow():
             raise RenderRefused
         pdf = build()
         if key:
-            cache.set(key, pdf, CACHE_SECONDS)
+            pad_cache().set(key, pdf, CACHE_SECONDS)
     return pdf

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from celery import shared_task
 from celery.signals import worker_ready
-from django.core.cache import caches
 from django.core.cache.backends.locmem import LocMemCache
 
+from .pads import pad_cache
 from .warm import warm_pads
 
 
 def shared_cache() -> bool:
     """Whether the web processes read this process's cache (not so for local memory)."""
-    return not isinstance(caches["default"], LocMemCache)
+    return not isinstance(pad_cache(), LocMemCache)
 
 
 @shared_task(ignore_result=True)

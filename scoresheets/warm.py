@@ -3,10 +3,8 @@ sends it untouched (no names, one copy, the variants at their defaults), on each
 
 from __future__ import annotations
 
-from django.core.cache import cache
-
 from .forms import BlankPadForm, page_query
-from .pads import PAPERS, blank_key, blank_pad, render_pdf
+from .pads import PAPERS, blank_key, blank_pad, pad_cache, render_pdf
 from .registry import pad_kinds
 
 
@@ -25,6 +23,7 @@ def default_pads() -> list[tuple[str, dict]]:
 def warm_pads() -> tuple[int, int]:
     """Renders into the cache each default blank pad not there yet: (rendered, already cached)."""
     rendered = cached = 0
+    cache = pad_cache()
     for slug, asked in default_pads():
         key = blank_key(slug, asked)
         if cache.get(key) is not None:

@@ -39,6 +39,18 @@ def abuse_limits_off(settings):
     settings.RATELIMIT_ENABLE = False
 
 
+@pytest.fixture(autouse=True)
+def pads_cache(settings):
+    """The pads' PDFs in this process's memory, empty for each test: the suite neither reads nor
+    clears the files under var/ where `make run` keeps them."""
+    from django.core.cache import caches
+
+    memory = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "pads"}
+    settings.CACHES = {**settings.CACHES, "pads": memory}
+    caches["pads"].clear()
+    return caches["pads"]
+
+
 @pytest.fixture
 def abuse_limits(settings):
     """The limits on, with counters of earlier tests cleared."""

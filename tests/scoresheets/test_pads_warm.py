@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.core.management import call_command
 from django.urls import reverse
 
@@ -16,27 +16,20 @@ REDIS_TEST = "redis://127.0.0.1:6379/14"
 SLUGS = [kind.slug for kind in pad_kinds()]
 
 
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-
-
 @pytest.fixture
-def local_cache(settings):
-    """Each process's own cache, as without CACHE_URL."""
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+def local_cache(pads_cache):
+    """Each process's own cache (the test suite's pads cache is one)."""
+    return pads_cache
 
 
 @pytest.fixture(scope="module")
 def warmed():
-    """One warm-up for the module (ten renders), its cache entries kept aside."""
-    cache.clear()
-    warm_pads()
-    return {blank_key(slug, asked): cache.get(blank_key(slug, asked)) for slug, asked in default_pads()}
+    """The default pads rendered once for the module (ten renders), by their cache keys."""
+    return {blank_key(slug, asked): render_pdf(blank_pad(slug, **asked)) for slug, asked in default_pads()}
 
 
 def restore(warmed: dict) -> None:
-    cache.set_many(warmed, None)
+    caches["pads"].set_many(warmed, None)
 
 
 def test_every_game_and_paper_has_a_default_pad():
@@ -46,8 +39,11 @@ def test_every_game_and_paper_has_a_default_pad():
     assert all(not asked["names"] and asked["copies"] == 1 for _, asked in pads)
 
 
-def test_warming_twice_renders_nothing_the_second_time(warmed):
-    restore(warmed)
+def test_warming_renders_only_what_is_missing(warmed):
+    missing, *kept = warmed
+    caches["pads"].set_many({key: warmed[key] for key in kept}, None)
+    assert warm_pads() == (1, len(kept))
+    assert caches["pads"].get(missing) == warmed[missing]
     assert warm_pads() == (0, len(warmed))
 
 
@@ -102,14 +98,14 @@ def test_a_pad_with_names_has_no_etag(client):
 def test_the_command_warms_a_shared_cache_only(capsys, local_cache):
     call_command("warm_pads")
     assert "not rendered ahead" in capsys.readouterr().out
-    assert all(cache.get(blank_key(slug, asked)) is None for slug, asked in default_pads())
+    assert all(caches["pads"].get(blank_key(slug, asked)) is None for slug, asked in default_pads())
 
 
 def test_the_worker_warms_only_a_shared_cache(warmed, local_cache):
     from scoresheets.tasks import warm_blank_pads
 
     assert warm_blank_pads() == (0, 0)  # local memory here: the web processes would not see it
-    assert all(cache.get(key) is None for key in warmed)
+    assert all(caches["pads"].get(key) is None for key in warmed)
 
 
 def test_the_worker_task_warms_a_shared_cache(settings, warmed):
@@ -117,10 +113,9 @@ def test_the_worker_task_warms_a_shared_cache(settings, warmed):
 
     from scoresheets.tasks import warm_blank_pads
 
-    settings.CACHES = {
-        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_TEST}
-    }
-    shared = caches["default"]
+    redis = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_TEST}
+    settings.CACHES = {**settings.CACHES, "pads": redis}
+    shared = caches["pads"]
     shared.set_many(warmed, 60)  # rendered by the fixture: the task finds them and renders none
     try:
         assert warm_blank_pads() == (0, len(warmed))

@@ -9,14 +9,14 @@ from scoresheets.warm import warm_pads
 
 
 class Command(BaseCommand):
-    help = "Render each game's default blank pads (A4 and Letter) into the shared cache (CACHE_URL)."
+    help = "Render each game's default blank pads (A4 and Letter) into the shared pads cache."
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--force", action="store_true", help="render even into a local-memory cache")
 
     def handle(self, *args, force: bool = False, **options) -> None:
         if not shared_cache() and not force:
-            self.stdout.write("Blank pads: not rendered ahead (no CACHE_URL: each process has its cache).")
+            self.stdout.write("Blank pads: not rendered ahead (the pads cache is this process's memory).")
             return
         rendered, cached = warm_pads()
         self.stdout.write(f"Blank pads: {rendered} rendered, {cached} already cached.")
