@@ -10,6 +10,7 @@ told the game moved on instead of acting twice.
 from __future__ import annotations
 
 import secrets
+from datetime import date
 
 from django.conf import settings
 from django.db import models
@@ -99,13 +100,14 @@ class Game(models.Model):
 
 
 class SeatQuerySet(models.QuerySet):
-    def with_away(self) -> SeatQuerySet:
-        """Each seat with ``away_until``: the last day of its player's holiday today, else None.
+    def with_away(self, today: date | None = None) -> SeatQuerySet:
+        """Each seat with ``away_until``: the last day of its player's holiday ``today`` (by default
+        the current day), else None.
 
         The table shows who is away (their turn clock pauses); reading it with the
         seats saves the page and the move a query of their own.
         """
-        today = timezone.now().date()
+        today = today or timezone.now().date()
         covering = Holiday.objects.filter(user=models.OuterRef("user"), start__lte=today, end__gte=today)
         return self.annotate(away_until=models.Subquery(covering.order_by("end").values("end")[:1]))
 

@@ -14,13 +14,14 @@ was last heard from. E-mail asks ``is_here`` before it mails a turn.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import timedelta
+from datetime import UTC, date, datetime, timedelta
 
 from django.core import signing
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
+from .compiled import Compiled
 from .models import Game, OpenPage, Seat, SeatQuerySet
 
 COOKIE = "seen"
@@ -79,6 +80,23 @@ def here(seat_ids: Iterable[int]) -> set[int]:
     """Of these seats, the ones with a page heard from within ``WINDOW`` (one query)."""
     fresh = OpenPage.objects.filter(seat_id__in=list(seat_ids), beat_at__gte=timezone.now() - WINDOW)
     return set(fresh.values_list("seat_id", flat=True))
+
+
+# The seats as every board reads them: who is away, who is here (``board_seats``).
+_BOARD_SEATS = Compiled(
+    Seat,
+    lambda game_id, today, since: Seat.objects.filter(game_id=game_id).with_away(today).with_presence(since),
+    game_id=-7_654_321,
+    today=date(1901, 2, 3),
+    since=datetime(1901, 2, 4, 5, 6, 7, tzinfo=UTC),
+)
+
+
+def board_seats(game_id: int) -> list[Seat]:
+    """The game's seats by position, each with ``away_until`` and ``here_now``: the same as
+    ``with_here(game.seats.with_away())``, without compiling its SQL again."""
+    now = timezone.now()
+    return _BOARD_SEATS.objects(game_id=game_id, today=now.date(), since=now - WINDOW)
 
 
 def with_here(seats: SeatQuerySet) -> SeatQuerySet:

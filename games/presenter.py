@@ -7,10 +7,19 @@ import random
 from django.http import HttpRequest
 
 from . import presence, rematch, seat_moves
-from .models import Game, Seat
+from .compiled import Compiled
+from .models import Game, Move, Seat
 from .services import seat_key
 
 LOG_LENGTH = 12
+# The log's latest lines, newest first.
+_LAST_LINES = Compiled(
+    Move,
+    lambda game_id: Move.objects.filter(game_id=game_id)
+    .order_by("-number")
+    .values_list("summary")[:LOG_LENGTH],
+    game_id=-7_654_321,
+)
 
 
 def viewer_seat(seats: list[Seat], user) -> Seat | None:
@@ -62,7 +71,7 @@ def board_context(
 ) -> dict:
     """``seats``: the game's seats ``with_away`` (and ``presence.with_here``), when the caller has
     them (``awaiting`` may be stale)."""
-    seats = list(presence.with_here(game.seats.with_away())) if seats is None else seats
+    seats = presence.board_seats(game.pk) if seats is None else seats
     user = request.user if request.user.is_authenticated else None
     mine = viewer_seat(seats, user)
     context = {
@@ -86,7 +95,7 @@ def board_context(
         names=seat_names(seats, game.players),
         turn=game.tokens.get(seat_key(position)),
         host_turn=game.tokens.get(seat_key(None)),
-        log=list(game.moves.order_by("-number").values_list("summary", flat=True)[:LOG_LENGTH]),
+        log=[summary for (summary,) in _LAST_LINES.rows(game_id=game.pk)],
         to_act=set(game.engine.to_act(game.state)) if game.status == Game.Status.ACTIVE else set(),
     )
     # Realtime tables await everyone at once: "your turn" says nothing there.

@@ -232,7 +232,7 @@ class Actor:
 
 def _actor(game: Game, user, as_host: bool) -> Actor:
     # The board drawn after the move shows who is away and who is here.
-    seats = list(presence.with_here(game.seats.with_away()))
+    seats = presence.board_seats(game.pk)
     if as_host:
         if user is None or game.host_id != user.pk:
             raise MoveRejected("Only the host can do that.", 403)

@@ -1,0 +1,60 @@
+"""Queries compiled once (``games.compiled``) read what their querysets read, table after table."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from games import presence
+from games.compiled import Compiled
+from games.models import Holiday, OpenPage, Seat
+from games.presenter import LOG_LENGTH, board_context
+
+pytestmark = pytest.mark.django_db
+
+FIELDS = (
+    "pk", "game_id", "user_id", "position", "name", "is_bot", "left", "last_seen", "away_until", "here_now",
+)
+
+
+def reading(seats):
+    return [tuple(getattr(seat, field) for field in FIELDS) for seat in seats]
+
+
+def test_board_seats_read_who_is_away_and_who_is_here_as_the_queryset_does(make_table):
+    first, (julius, agrippina, gaius) = make_table(names=("Julius", "Agrippina", "Gaius"))
+    second, _ = make_table(names=("Livia", "Tiberius"))
+    today = timezone.now().date()
+    Holiday.objects.create(user=agrippina, start=today - timedelta(days=1), end=today + timedelta(days=3))
+    Holiday.objects.create(user=gaius, start=today + timedelta(days=2), end=today + timedelta(days=4))
+    seats = {seat.user_id: seat for seat in first.seats.all()}
+    OpenPage.objects.create(seat=seats[julius.pk], channel="a", beat_at=timezone.now())
+    OpenPage.objects.create(seat=seats[gaius.pk], channel="b", beat_at=timezone.now() - 2 * presence.WINDOW)
+
+    for game in (first, second, first):  # the SQL compiled once serves every table
+        expected = list(presence.with_here(game.seats.with_away()))
+        got = presence.board_seats(game.pk)
+        assert reading(got) == reading(expected)
+        assert all(isinstance(seat, Seat) for seat in got)
+    got = {seat.user_id: seat for seat in presence.board_seats(first.pk)}
+    assert got[agrippina.pk].away_until == today + timedelta(days=3) and got[gaius.pk].away_until is None
+    assert got[julius.pk].here_now is True and got[gaius.pk].here_now is False
+
+
+def test_the_board_shows_the_latest_log_lines_newest_first(client, make_table):
+    game, (julius, _) = make_table()
+    for number in range(LOG_LENGTH + 3):
+        game.moves.create(number=number, seat=0, payload={"type": "roll"}, summary=f"line {number}")
+    client.force_login(julius)
+    request = client.get(game.get_absolute_url()).wsgi_request
+    log = board_context(request, game)["log"]
+    assert log == [f"line {number}" for number in range(LOG_LENGTH + 2, 2, -1)]
+
+
+def test_a_sample_the_query_does_not_hold_is_refused():
+    def build(game_id, other):
+        return Seat.objects.filter(game_id=game_id)
+
+    compiled = Compiled(Seat, build, game_id=-5, other=-6)
+    with pytest.raises(ValueError, match="other"):
+        compiled.rows(game_id=1, other=2)
