@@ -1,7 +1,7 @@
 // One load driver for both servers: the same seeded Roman Poker moves (rules.mjs's script, the
 // dice brought by the table) sent to the site and to the boardgame.io peer, table by table.
 //
-//   node driver.mjs config.json      (bench/bench_peer.py writes the config and reads the answer)
+//   node driver.mjs config.json results.json      (bench/bench_peer.py writes one, reads the other)
 //
 // At each table the seat to act sends its move; the next move goes once every seat has heard
 // it: the site's mover by its POST's answer (the board, after the commit), the other seats by
@@ -9,7 +9,7 @@
 // update (moves run on the server only). Measured per phase and server: the time from a move
 // sent to each other seat hearing it, moves per second, the CPU the server's processes and its
 // PostgreSQL backends spent (from /proc), and the servers' memory (RSS).
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
@@ -297,5 +297,5 @@ for (const [number, spec] of config.phases.entries()) {
   }
   results.push(row);
 }
-console.log(JSON.stringify(results));
+writeFileSync(process.argv[3], JSON.stringify(results)); // not stdout: a pipe is written after exit
 process.exit(0);
