@@ -44,8 +44,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-DATABASE = "roman_bench_live"
+DATABASE = os.environ.get("BENCH_DATABASE", "roman_bench_live")
 REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379")
+# Redis databases for the cache, the channel layer and the broker (one apart from other users).
+REDIS_DBS = [int(n) for n in os.environ.get("BENCH_REDIS_DBS", "10,11,12").split(",")]
 TITLE = "Roman Road live"
 WARMUP = 10.0  # seconds of play before the window opens (chains started, sockets busy)
 
@@ -69,6 +71,62 @@ def machine() -> str:
     return f"{uname}; {model}; {os.cpu_count()} CPUs; Python {platform.python_version()}"
 
 
+# --- CPU per process -----------------------------------------------------------------------------
+
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU a process has used so far (0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICKS
+
+
+def database_backends(database: str) -> list[int]:
+    """PostgreSQL's server processes serving ``database`` (one per connection)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                command = (entry / "cmdline").read_bytes()
+            except OSError:
+                continue
+            if command.startswith(b"postgres: ") and f" {database} ".encode() in command:
+                pids.append(int(entry.name))
+    return pids
+
+
+def redis_servers() -> list[int]:
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() == "redis-server":
+                    pids.append(int(entry.name))
+            except OSError:
+                continue
+    return pids
+
+
+class CpuMeter:
+    """CPU used by named groups of processes between ``start`` and ``stop``."""
+
+    def __init__(self, groups: dict) -> None:
+        self.groups = groups  # name -> callable giving the pids now
+        self.before: dict[int, float] = {}
+        self.used: dict[str, float] = {}
+
+    def start(self) -> None:
+        self.before = {pid: cpu_seconds(pid) for pids in self.groups.values() for pid in pids()}
+
+    def stop(self) -> None:
+        for name, pids in self.groups.items():
+            self.used[name] = sum(max(0.0, cpu_seconds(pid) - self.before.get(pid, 0.0)) for pid in pids())
+
+
 # --- Sockets ------------------------------------------------------------------------------------
 
 
@@ -77,8 +135,12 @@ async def listen(base: str, code: str, until: float, heard: list) -> None:
     connecting, is the version the page already shows)."""
     from websockets.asyncio.client import connect
 
-    url = base.replace("http://", "ws://") + f"/ws/g/{code}/"
-    async with connect(url, additional_headers={"Origin": base}, open_timeout=20) as socket:
+    # The site's one address (as a proxy in front of the web processes presents it), reached on
+    # this web process's own port: the pages' absolute links are the same on every process.
+    port = int(base.rsplit(":", 1)[1])
+    url = f"ws://127.0.0.1/ws/g/{code}/"
+    site = {"additional_headers": {"Origin": "http://127.0.0.1"}, "host": "127.0.0.1", "port": port}
+    async with connect(url, open_timeout=20, **site) as socket:
         first = True
         while time.time() < until:
             try:
@@ -117,14 +179,15 @@ def make_tables(count: int, tag: str) -> list:
     return host, games
 
 
-def measure(bases: list[str], tables: int, seconds: float) -> dict:
-    """Start ``tables`` tables, hold the sockets, and read what was heard against the move log."""
+def measure(bases: list[str], tables: int, seconds: float, meter: CpuMeter | None = None) -> dict:
+    """Start ``tables`` tables, hold the sockets, and read what was heard against the move log;
+    ``meter`` is read over the measuring window."""
     import threading
 
     from django.db import connection
 
     from games import services
-    from games.models import Move
+    from games.models import Game, Move
 
     host, games = make_tables(tables, uuid.uuid4().hex[:8])
     heard: list = []
@@ -136,16 +199,27 @@ def measure(bases: list[str], tables: int, seconds: float) -> dict:
     )
     thread.start()
     go.wait(30)
-    started = {game.pk: services.start_game(game.pk, host).version for game in games}
+    for game in games:
+        services.start_game(game.pk, host)
     window = (time.time() + WARMUP, time.time() + WARMUP + seconds)
+    if meter is not None:
+        time.sleep(max(0.0, window[0] - time.time()))
+        meter.start()
+        time.sleep(max(0.0, window[1] - time.time()))
+        meter.stop()
+    load = os.getloadavg()[0]
     thread.join()
     connection.close()
     ids = {g.code: g.pk for g in games}
+    # Every version after the lobby's is one logged move (the computer players' "ready" at the deal
+    # included): move number n made version (version - move_count) + n + 1.
+    rows = Game.objects.filter(pk__in=ids.values()).values_list("pk", "version", "move_count")
+    lobby = {pk: version - count for pk, version, count in rows}
     created = {}
     for game_id, number, at in Move.objects.filter(game_id__in=ids.values()).values_list(
         "game_id", "number", "created_at"
     ):
-        created[(game_id, started[game_id] + 1 + number)] = at.timestamp()
+        created[(game_id, lobby[game_id] + 1 + number)] = at.timestamp()
     in_window = [t for t in created.values() if window[0] <= t < window[1]]
     latencies = []
     for code, version, arrived, _base in heard:
@@ -159,35 +233,48 @@ def measure(bases: list[str], tables: int, seconds: float) -> dict:
         "moves_per_second": len(in_window) / seconds,
         "latencies": latencies,
         "sockets": len(bases) * tables,
-        "load": os.getloadavg()[0],
+        "load": load,
+        "cpu": meter.used if meter is not None else {},
     }
 
 
 def step_costs(steps: int = 200) -> dict:
-    """What one computer player's step costs in a worker, measured here with the workers stopped
-    (the step's own task is not enqueued), and what one push from synchronous code costs."""
+    """What one computer player's step that makes a move costs in a worker, measured here with the
+    workers stopped (the step's next task is not enqueued; the table's clock is moved on at once
+    when nobody can move), and what one push from synchronous code costs."""
+    from datetime import timedelta
     from unittest import mock
+
+    from django.utils import timezone
 
     from games import services, tasks
     from games.live.push import announce_version
+    from games.notifications import deadlines
 
     host, (game,) = make_tables(1, uuid.uuid4().hex[:8])
+    wall = cpu = 0.0
+    made = tried = 0
     with (
         mock.patch.object(tasks.play_bot_step, "apply_async"),
         mock.patch.object(tasks.run_clock, "apply_async"),
     ):
         services.start_game(game.pk, host)
-        for seat in range(20):
-            tasks.play_bot_step(game.pk, seat % 4)
-        wall, cpu = time.perf_counter(), time.process_time()
-        made = sum(bool(tasks.play_bot_step(game.pk, seat % 4)) for seat in range(steps))
-        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        while made < steps and tried < 20 * steps:
+            seat, tried = tried % 4, tried + 1
+            started, used = time.perf_counter(), time.process_time()
+            moved = tasks.play_bot_step(game.pk, seat)
+            if moved and tried > 40:  # past the first hand's start
+                wall += time.perf_counter() - started
+                cpu += time.process_time() - used
+                made += 1
+            if not moved and seat == 3:  # between hands or before Begin: the clock runs out now
+                deadlines.run_clock(game.pk, timezone.now() + timedelta(hours=1))
     push_wall, push_cpu = time.perf_counter(), time.process_time()
     for _ in range(steps):
         announce_version(game.pk, 0)
     push_wall, push_cpu = time.perf_counter() - push_wall, time.process_time() - push_cpu
     return {
-        "step_ms": wall / steps * 1000, "step_cpu_ms": cpu / steps * 1000, "step_moves": made,
+        "step_ms": wall / max(1, made) * 1000, "step_cpu_ms": cpu / max(1, made) * 1000, "step_moves": made,
         "push_ms": push_wall / steps * 1000, "push_cpu_ms": push_cpu / steps * 1000,
     }
 
@@ -202,25 +289,36 @@ def part_redis(tables: int, seconds: float, workers: int) -> dict:
     django.setup()
     from django.core.management import call_command
 
-    from tests.integration.live_harness import asgi_server
+    from tests.integration.live_harness import web_process
     from tests.integration.mail_harness import SmtpSink, forget_queue, worker
 
     call_command("migrate", verbosity=0)
+    call_command("collectstatic", interactive=False, verbosity=0)  # DEBUG off: the hashed files
     sink = SmtpSink().start()
     with tempfile.TemporaryDirectory() as tmp, ExitStack() as stack:
+        workers_ = []
         for number in range(workers):
             log = Path(tmp) / f"worker{number}" / "worker.log"
             log.parent.mkdir()
-            stack.enter_context(
+            workers_.append(stack.enter_context(
                 worker(
                     database=os.environ["DATABASE_URL"], broker=os.environ["CELERY_BROKER_URL"],
                     queue=os.environ["CELERY_TASK_DEFAULT_QUEUE"], smtp=sink.url, log=log,
                 )
-            )
+            ))
         layer = os.environ["CHANNEL_LAYER_URL"]
-        one = stack.enter_context(asgi_server(database=os.environ["DATABASE_URL"], channel_layer=layer))
-        other = stack.enter_context(asgi_server(database=os.environ["DATABASE_URL"], channel_layer=layer))
-        result = measure([one, other], tables, seconds)
+        webs = [
+            stack.enter_context(web_process(database=os.environ["DATABASE_URL"], channel_layer=layer))
+            for _ in range(2)
+        ]
+        meter = CpuMeter({
+            "workers": lambda: [w.pid for w in workers_],
+            "web processes": lambda: [w.process.pid for w in webs],
+            "PostgreSQL": lambda: database_backends(DATABASE),
+            "Redis (shared)": lambda: redis_servers(),
+            "socket clients (the bench)": lambda: [os.getpid()],
+        })
+        result = measure([w.url for w in webs], tables, seconds, meter)
     result.update(step_costs())
     sink.stop()
     forget_queue(os.environ["CELERY_BROKER_URL"], os.environ["CELERY_TASK_DEFAULT_QUEUE"])
@@ -285,12 +383,16 @@ def main() -> None:
     if args.part == "embedded":
         print(json.dumps(part_embedded(args.seconds)))
         return
+    cache_db, layer_db, broker_db = (REDIS_DBS * 3)[:3]
     redis_env = {
         "DATABASE_URL": f"{PG}/{DATABASE}",
-        "CELERY_BROKER_URL": f"{REDIS}/12",
+        "CELERY_BROKER_URL": f"{REDIS}/{broker_db}",
         "CELERY_TASK_DEFAULT_QUEUE": queue,
-        "CHANNEL_LAYER_URL": f"{REDIS}/11",
-        "CACHE_URL": f"{REDIS}/10",
+        "CHANNEL_LAYER_URL": f"{REDIS}/{layer_db}",
+        "CACHE_URL": f"{REDIS}/{cache_db}",
+        # Production settings (a SECRET_KEY set: DEBUG off), plain HTTP on the loopback.
+        "SECRET_KEY": "bench-only-" + "x" * 50,
+        "SECURE_SSL_REDIRECT": "false",
         "DJANGO_SETTINGS_MODULE": "config.settings",
         "LOG_LEVEL": "WARNING",
     }

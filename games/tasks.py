@@ -157,8 +157,13 @@ def wake_bots(sender, game: Game, seats: list, source: str, **kwargs) -> None:
     if not paced:
         enqueue(play_bots, game.pk)
         return
+    # Every move at the table comes here, and the chains are almost always running already: one
+    # read for all the seats' keys, and only a seat without one is started (``cache.add`` still
+    # settles a race between two starters).
+    running = cache.get_many([bot_chain_key(game.pk, seat) for seat in bots])
     for seat in bots:
-        _schedule_step(game, seat, restart=True)
+        if bot_chain_key(game.pk, seat) not in running:
+            _schedule_step(game, seat, restart=True)
 
 
 def schedule_timed_turn(sender, game: Game, **kwargs) -> None:

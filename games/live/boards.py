@@ -4,15 +4,29 @@ What travels over the channel layer stays "version N is out"; each consumer draw
 the board for its own socket's user (``presenter.board_context`` and the game's
 ``view`` for that seat), exactly as the poll would answer that page, so a push
 never carries another seat's view and the page needs no request to redraw.
+
+A drawing is made once per version and viewer, not once per socket: the sockets
+of one viewer (a person's tabs, the watchers who are not signed in), on any web
+process, share it through the cache. The first socket to ask draws it and puts it
+in the cache; the others wait a moment for it instead of drawing it again. The
+drawing holds a slot where each socket's own CSRF token goes, so the forms on a
+shared board post with the page's own cookie. A drawing is shared only while it is
+fresh (``SHARE_SECONDS``): a board shows the seconds left on the table's clock.
 """
 
 from __future__ import annotations
 
+import asyncio
+import secrets
+import time
 from http.cookies import SimpleCookie
 
+from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
+from django.core.cache import cache
 from django.http import HttpRequest
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 
 from ..access import watch_refusal
@@ -47,13 +61,69 @@ class SocketRequest(HttpRequest):
         return "https" if self._secure else "http"
 
 
-def board_for(game_id: int, scope: dict) -> tuple[int, str] | None:
-    """(version, the board partial) as this socket's viewer may see it now; None if they may not."""
+SHARE_SECONDS = 0.5  # how long a drawing may be handed to another socket of the same viewer
+WAIT_SECONDS = 0.25  # how long a socket waits for the drawing another one is making
+WAIT_STEP = 0.004
+# Stands in for the CSRF token in a shared drawing; each socket puts its own token there.
+CSRF_SLOT = "csrfslot" + secrets.token_hex(12)
+
+
+def _viewer(scope: dict) -> str:
+    """Who the drawing is for: the user (or nobody signed in), and the site's address as the socket
+    reached it (the board holds absolute links)."""
+    user = scope.get("user")
+    who = user.pk if user is not None and user.is_authenticated else "anon"
+    headers = dict(scope.get("headers", []))
+    host = headers.get(b"host", b"").decode("latin-1")
+    return f"{who}:{scope.get('scheme', 'ws')}:{host}"
+
+
+def _key(game_id: int, version: int, viewer: str) -> str:
+    return f"live-board:{game_id}:{version}:{viewer}"
+
+
+def board_for(game_id: int, scope: dict, wanted: int | None = None) -> tuple[int, str] | None:
+    """(version, the board partial) as this socket's viewer may see it now; None if they may not.
+    The drawing is left in the cache for the viewer's other sockets, under its own version and
+    under ``wanted`` (the version they wait for, which it may have overtaken)."""
     game = Game.objects.filter(pk=game_id).first()
     if game is None:
         return None
     request = SocketRequest(scope)
     if watch_refusal(game, request.user):
         return None
-    html = render_to_string("games/board.html", board_context(request, game), request=request)
-    return game.version, html
+    context = board_context(request, game)
+    context["csrf_token"] = CSRF_SLOT  # above the request's own: the slot is filled per socket
+    html = render_to_string("games/board.html", context, request=request)
+    viewer, entry = _viewer(scope), (time.time(), game.version, html)
+    versions = {game.version} | ({wanted} if wanted is not None and wanted < game.version else set())
+    cache.set_many({_key(game_id, version, viewer): entry for version in versions}, timeout=2)
+    return game.version, _own_token(html, request)
+
+
+def _own_token(html: str, request: HttpRequest) -> str:
+    return html.replace(CSRF_SLOT, get_token(request)) if CSRF_SLOT in html else html
+
+
+def _fresh(entry) -> tuple[int, str] | None:
+    if entry is None:
+        return None
+    drawn_at, version, html = entry
+    return (version, html) if time.time() - drawn_at < SHARE_SECONDS else None
+
+
+async def shared_board(game_id: int, version: int, scope: dict, draw) -> tuple[int, str] | None:
+    """Version ``version``'s board for this socket: the drawing this viewer's other sockets made,
+    or, if none did, one drawn by ``draw`` (``board_for`` run off the event loop)."""
+    key = _key(game_id, version, _viewer(scope))
+    get = sync_to_async(cache.get, thread_sensitive=False)
+    shared = _fresh(await get(key))
+    if shared is None and not await sync_to_async(cache.add, thread_sensitive=False)(f"{key}:drawing", 1, 2):
+        waited = 0.0  # another socket is drawing it
+        while shared is None and waited < WAIT_SECONDS:
+            await asyncio.sleep(WAIT_STEP)
+            waited += WAIT_STEP
+            shared = _fresh(await get(key))
+    if shared is None:
+        return await draw(game_id, scope, version)
+    return shared[0], _own_token(shared[1], SocketRequest(scope))

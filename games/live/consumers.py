@@ -17,7 +17,7 @@ from accounts import limits
 from ..access import watch_refusal
 from ..models import Game
 from . import watch
-from .boards import board_for
+from .boards import board_for, shared_board
 from .groups import layer_crosses_processes, player_group, table_group
 from .here import PresenceMixin
 from .notices import NoticesMixin
@@ -124,7 +124,8 @@ class TableConsumer(PresenceMixin, NoticesMixin, AsyncJsonWebsocketConsumer):
             while self.sent < self.wanted:
                 wanted = self.wanted
                 try:
-                    drawn = await database_sync_to_async(board_for)(self.game_id, self.scope)
+                    draw = database_sync_to_async(board_for)
+                    drawn = await shared_board(self.game_id, wanted, self.scope, draw)
                 except Exception:  # noqa: BLE001 — the page fetches its own board instead
                     log.warning("Could not draw game %s for a socket.", self.game_id, exc_info=True)
                     drawn = None

@@ -215,3 +215,42 @@ def test_a_page_that_draws_its_own_partial_hears_the_version_only(make_table):
         return heard
 
     assert run(scenario) == {"version": game.version + 1}
+
+
+def test_one_viewers_sockets_share_one_drawing_each_with_its_own_csrf_token(make_table, monkeypatch):
+    """Two pages of one person (two browsers: two CSRF cookies) hear the same board, drawn once, and
+    each form on it carries a token of that page's own cookie."""
+    from django.middleware.csrf import _unmask_cipher_token
+
+    from games.live import boards
+
+    game, (julius, _) = make_table()
+    drawn = []
+    render = boards.render_to_string
+    monkeypatch.setattr(boards, "render_to_string", lambda *a, **k: drawn.append(1) or render(*a, **k))
+    secrets = ["a" * 32, "b" * 32]
+
+    async def scenario() -> list[dict]:
+        pages = []
+        for secret in secrets:
+            headers = [*ORIGIN, (b"host", b"testserver"), (b"cookie", f"csrftoken={secret}".encode())]
+            page = WebsocketCommunicator(application, f"/ws/g/{game.code}/", headers=headers)
+            page.scope["user"] = julius
+            assert (await page.connect())[0]
+            await page.receive_json_from(timeout=2)
+            pages.append(page)
+        await database_sync_to_async(services.submit_move)(game.pk, julius, ROLL, game.tokens["0"])
+        heard = [await next_version(page) for page in pages]
+        for page in pages:
+            await page.disconnect()
+        return heard
+
+    heard = run(scenario)
+    game.refresh_from_db()
+    assert len(drawn) == 1
+    for secret, message in zip(secrets, heard, strict=True):
+        assert message["version"] == game.version
+        assert boards.CSRF_SLOT not in message["html"]
+        tokens = set(re.findall(r'csrfmiddlewaretoken" value="([^"]+)"', message["html"]))
+        assert tokens and {_unmask_cipher_token(token) for token in tokens} == {secret}
+    assert CSRF.sub("", heard[0]["html"]) == CSRF.sub("", heard[1]["html"])
