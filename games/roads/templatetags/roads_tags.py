@@ -1,0 +1,48 @@
+"""Parts of the Building Roman Roads board drawn once per process and then reused.
+
+``{% part "roads/space.html" space=space %}`` draws the template with the values given and
+nothing else (no other variable of the page reaches it), so its HTML depends on those values
+alone: the same values answer the HTML drawn the first time. A card face is the same in every
+game and a finished turn never changes, so most parts of a board are drawn once per process
+rather than once per request. Values are plain data (what the presenter builds from a view).
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+
+from django import template
+from django.template import Context
+from django.template.loader import get_template
+from django.utils.autoreload import file_changed
+from django.utils.safestring import SafeString
+
+register = template.Library()
+
+KEPT = 20_000  # parts kept per process (a few hundred bytes to a few KB each)
+_drawn: dict[tuple[str, str], SafeString] = {}
+_lock = threading.Lock()
+
+
+@register.simple_tag
+def part(template: str, /, **values) -> SafeString:
+    key = (template, json.dumps(values, separators=(",", ":")))
+    html = _drawn.get(key)
+    if html is None:
+        # As the board draws: autoescaped, numbers as they are (the board is drawn `localize off`).
+        html = get_template(template).template.render(Context(values, autoescape=True, use_l10n=False))
+        with _lock:
+            if len(_drawn) >= KEPT:
+                _drawn.pop(next(iter(_drawn)))  # the oldest
+            _drawn[key] = html
+    return html
+
+
+def forget(**kwargs) -> None:
+    """Every part drawn is forgotten: on a template edited under the development server."""
+    with _lock:
+        _drawn.clear()
+
+
+file_changed.connect(forget, dispatch_uid="roads_parts_forget")
