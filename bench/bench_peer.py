@@ -276,9 +276,12 @@ def main() -> None:
         for row in result for side in ("peer", "ours") if row[side]["error_count"]
     ]
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
+    loads = ", ".join(
+        f"{row['name']} {row['peer']['load']:.1f} / {row['ours']['load']:.1f}" for row in result
+    )
     lines = [
-        f"`python -m bench.bench_peer`, {when}, {machine()}; load average {load:.1f} at the end "
-        "(other work shares the machine).",
+        f"`python -m bench.bench_peer`, {when}, {machine()}; load average {load:.1f} at the end; "
+        f"after each phase (boardgame.io / this site): {loads}. Other work shares the machine.",
         "",
         "The same seeded Roman Poker turns (four seats a table, the dice brought by the table: "
         "rolls, stops, a Reroll one after a misthrow, passes) on this site and on "

@@ -274,12 +274,13 @@ async function phase(side, name, number, spec) {
   const seconds = (performance.now() - started) / 1000;
   const after = await cpuNow(side);
   const rss = side.pids.reduce((sum, pid) => sum + rssKb(pid), 0);
+  const load = Number(readFileSync("/proc/loadavg", "utf8").split(" ")[0]);
   for (const seats of tables) for (const seat of seats) seat.close();
   const made = latencies.length / (SEATS - 1);
   const fetched = OurSeat.fetched;
   OurSeat.fetched = 0;
   return {
-    boards_fetched: name === "ours" ? fetched : 0,
+    boards_fetched: name === "ours" ? fetched : 0, load,
     moves: made, tables_done: done.filter(Boolean).length, seconds, moves_per_second: made / seconds,
     latencies, errors: errors.slice(0, 5), error_count: errors.length, cpu: cpuSpent(before, after), rss_kb: rss,
   };
