@@ -7,7 +7,10 @@ click, a real pointer event) and the other page's board is watched:
 - **click**: ``Date.now()`` in a capturing ``click`` listener on the clicking page;
 - **drawn**: ``Date.now()`` in the first animation frame after a ``MutationObserver`` on the
   other page saw ``#board``'s ``data-version`` move past the version it showed before the click
-  (the frame the new board is painted in).
+  (the frame the new board is painted in);
+- between them: the move's request (Resource Timing on the clicking page) and the push's arrival
+  on the other page (a ``message`` listener on its WebSocket, before live.js's), so each result
+  also says where the time went.
 
 Both pages run in one browser on this machine, so both ``Date.now()`` read the same clock.
 Roman Poker: the page whose turn it is rolls, stops or passes, the other watches (so the
@@ -17,9 +20,10 @@ trip from the same pages (no database, no session).
 
 Set-ups, each in a process of its own:
 
-- **production-like**: PostgreSQL (database ``roman_bench_screens``), Redis as channel layer and
-  cache, two ``daphne`` processes (``tests/integration/live_harness.web_process``); the two pages
-  are on different processes, so every change crosses the Redis layer.
+- **production-like**: PostgreSQL (database ``roman_bench_screens``, or ``BENCH_DATABASE``), Redis
+  as channel layer and cache (dbs ``BENCH_REDIS_DBS``, "11,10"), two ``daphne`` processes
+  (``tests/integration/live_harness.web_process``); the two pages are on different
+  processes, so every change crosses the Redis layer.
 - **embedded default**: what ``make run`` has: SQLite, one ``daphne``, the in-memory layer.
 
     .venv/bin/python -m bench.bench_screens [--moves 40]
@@ -43,7 +47,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
-DATABASE = "roman_bench_screens"
+DATABASE = os.environ.get("BENCH_DATABASE", "roman_bench_screens")
+LAYER_DB, CACHE_DB = os.environ.get("BENCH_REDIS_DBS", "11,10").split(",")
 REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379")
 PORTS = (int(os.environ.get("BENCH_PORT", "21910")), int(os.environ.get("BENCH_PORT", "21910")) + 1)
 TITLE = "Screens in step"
@@ -52,23 +57,34 @@ CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
 ]
 
-# A Roman Road page draws a pushed board at most once every 350 ms (``FETCH_GAP_MS`` in
-# romanroad.js): moves are made this far apart so each one's own drawing is measured.
-ROAD_GAP_MS = 400
-
 # Installed in every page before its own scripts: the click stamp and the watch on the board.
 WATCH = """
 (() => {
   window.__clickAt = null;
   window.__drawn = [];
+  window.__heard = [];
   document.addEventListener('click', () => { window.__clickAt = Date.now(); }, true);
+  // When each push reached the page (its version read from the text, not parsed twice).
+  const Native = window.WebSocket;
+  const Watched = function (url, protocols) {
+    const socket = protocols === undefined ? new Native(url) : new Native(url, protocols);
+    socket.addEventListener('message', (event) => {
+      const found = /"version":\\s*(\\d+)/.exec(event.data);
+      if (found) window.__heard.push([Number(found[1]), Date.now(), event.data.length]);
+    });
+    return socket;
+  };
+  Watched.prototype = Native.prototype;
+  for (const name of ['CONNECTING', 'OPEN', 'CLOSING', 'CLOSED']) Watched[name] = Native[name];
+  window.WebSocket = Watched;
   let shown = null;
   const look = () => {
     const board = document.querySelector('#board');
     const version = board ? Number(board.dataset.version || 0) : null;
     if (version !== null && version !== shown) {
       shown = version;
-      requestAnimationFrame(() => window.__drawn.push([version, Date.now()]));
+      const swapped = Date.now();
+      requestAnimationFrame(() => window.__drawn.push([version, Date.now(), swapped]));
     }
   };
   new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true,
@@ -191,27 +207,59 @@ def road_click(page) -> bool:
     return False
 
 
-def drawn_after(page, before: int) -> int:
-    """When ``page`` drew a board newer than ``before`` (``Date.now()``), waiting for it."""
+def drawn_after(page, before: int) -> list:
+    """[version, drawn, swapped] (``Date.now()``) of the first board newer than ``before`` that
+    ``page`` drew, waiting for it."""
     handle = page.wait_for_function(
         "v => (window.__drawn || []).find(([seen]) => seen > v)", arg=before, timeout=15_000
     )
-    return handle.json_value()[1]
+    return handle.json_value()
 
 
-def one_move(pages: list, click) -> tuple[float, float] | None:
-    """One click on whichever page can move, then wait for the other to draw it: ms to the other
-    page and ms to the clicking page's own new board, or None if neither page could move."""
+# The mover's request (Resource Timing, on the page's clock) and the push's arrival on the other page.
+STEPS = """
+v => {
+  const moves = performance.getEntriesByType('resource').filter(e => /\\/move\\/$/.test(e.name));
+  const post = moves[moves.length - 1];
+  const heard = (window.__heard || []).find(([seen]) => seen > v);
+  return {
+    post: post ? [performance.timeOrigin + post.startTime, performance.timeOrigin + post.responseEnd] : null,
+    heard: heard ? [heard[1], heard[2]] : null,
+  };
+}
+"""
+
+
+def one_move(pages: list, click) -> dict | None:
+    """One click on whichever page can move, then wait for the other to draw it: ms from the click
+    to the other page's drawing (``other``) and to the clicking page's own new board (``own``), with
+    the steps between, or None if neither page could move."""
     for mover, watcher in (pages, pages[::-1]):
         before = version(watcher)
         for page in pages:
-            page.evaluate("window.__drawn = []; window.__clickAt = null")
+            page.evaluate("window.__drawn = []; window.__heard = []; window.__clickAt = null; "
+                          "performance.clearResourceTimings()")
         if not click(mover):
             continue
-        there = drawn_after(watcher, before)
-        here = drawn_after(mover, before)
+        _, drawn, swapped = drawn_after(watcher, before)
+        here = drawn_after(mover, before)[1]
         clicked_at = mover.evaluate("window.__clickAt")
-        return there - clicked_at, here - clicked_at
+        sent = mover.evaluate(STEPS, before)["post"]
+        heard = watcher.evaluate(STEPS, before)["heard"]
+        return {
+            "other": drawn - clicked_at,
+            "own": here - clicked_at,
+            # click → the move's request leaves; its answer back; the push reaches the other page;
+            # that page swaps its board in; the frame it is painted in.
+            "steps": {
+                "click → request": sent[0] - clicked_at if sent else None,
+                "request → answer": sent[1] - sent[0] if sent else None,
+                "click → push heard": heard[0] - clicked_at if heard else None,
+                "push heard → swapped": swapped - heard[0] if heard else None,
+                "swapped → painted": drawn - swapped,
+                "push size": heard[1] if heard else None,
+            },
+        }
     return None
 
 
@@ -228,7 +276,7 @@ def floor(page, times: int = 40) -> list[float]:
     )
 
 
-def play(browser, bases: list[str], table, click, moves: int, gap_ms: int = 0) -> dict:
+def play(browser, bases: list[str], table, click, moves: int) -> dict:
     game, users = table
     pages = [open_page(browser, base, user) for base, user in zip(bases, users, strict=True)]
     for page in pages:
@@ -236,22 +284,22 @@ def play(browser, bases: list[str], table, click, moves: int, gap_ms: int = 0) -
         page.wait_for_selector("html[data-live=on]")
     latencies: list[float] = []
     own: list[float] = []
+    steps: list[dict] = []
     idle = 0
     while len(latencies) < moves and idle < 50:
-        if gap_ms:
-            pages[0].wait_for_timeout(gap_ms)
         latency = one_move(pages, click)
         if latency is None:
             idle += 1
             pages[0].wait_for_timeout(200)
             continue
-        latencies.append(latency[0])
-        own.append(latency[1])
+        latencies.append(latency["other"])
+        own.append(latency["own"])
+        steps.append(latency["steps"])
     for page in pages:
         page.context.close()
     if len(latencies) < moves:
         raise RuntimeError(f"only {len(latencies)} of {moves} moves could be made")
-    return {"other": latencies, "own": own}
+    return {"other": latencies, "own": own, "steps": steps}
 
 
 def part(moves: int, bases: list[str]) -> dict:
@@ -266,9 +314,7 @@ def part(moves: int, bases: list[str]) -> dict:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
             result["poker"] = play(browser, bases, poker_table(tag + "p"), poker_click, moves)
-            result["romanroad"] = play(
-                browser, bases, road_table(tag + "r"), road_click, moves, gap_ms=ROAD_GAP_MS
-            )
+            result["romanroad"] = play(browser, bases, road_table(tag + "r"), road_click, moves)
             page = browser.new_page(base_url=bases[-1])
             page.goto("/healthz/")
             result["floor"] = floor(page)
@@ -283,9 +329,10 @@ def part_production(moves: int) -> dict:
     import django
     import psycopg
 
+    database = os.environ["DATABASE_URL"].rsplit("/", 1)[1]
     with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE]).fetchone():
-            conn.execute(f'CREATE DATABASE "{DATABASE}"')
+        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [database]).fetchone():
+            conn.execute(f'CREATE DATABASE "{database}"')
     django.setup()
     from django.core.management import call_command
 
@@ -337,6 +384,20 @@ def row(label: str, game: str, result: dict, limit: int) -> str:
     )
 
 
+STEP_NAMES = ("click → request", "request → answer", "click → push heard", "push heard → swapped",
+              "swapped → painted")
+
+
+def steps_row(label: str, game: str, result: dict) -> str:
+    cells = []
+    for name in STEP_NAMES:
+        values = [step[name] for step in result["steps"] if step[name] is not None]
+        cells.append(f"{percentile(values, 0.5):.0f} / {percentile(values, 0.95):.0f}" if values else "–")
+    sizes = [step["push size"] for step in result["steps"] if step["push size"]]
+    size = f"{percentile(sizes, 0.5) / 1000:.1f}" if sizes else "–"
+    return f"| {label} | {game} | {' | '.join(cells)} | {size} |"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--moves", type=int, default=40)
@@ -355,8 +416,8 @@ def main() -> None:
         # Production settings (a SECRET_KEY set: DEBUG off), plain HTTP on the loopback.
         "SECRET_KEY": "bench-only-" + "x" * 50,
         "SECURE_SSL_REDIRECT": "false",
-        "CHANNEL_LAYER_URL": f"{REDIS}/11",
-        "CACHE_URL": f"{REDIS}/10",
+        "CHANNEL_LAYER_URL": f"{REDIS}/{LAYER_DB}",
+        "CACHE_URL": f"{REDIS}/{CACHE_DB}",
     }, args.moves)
     with tempfile.TemporaryDirectory() as tmp:
         embedded = run_part("embedded", {
@@ -377,12 +438,10 @@ def main() -> None:
         "Click on one Chromium page (`Date.now()` in a capturing click listener) → the change drawn on "
         "the other person's page (`Date.now()` in the first animation frame after a MutationObserver "
         "saw `#board`'s version move on). Roman Poker: rolls, stops and passes by whoever's turn it is; "
-        "Roman Road: stock flips (a card laid on a Foundation when a page cannot flip), "
-        f"{ROAD_GAP_MS} ms apart (a Roman Road page draws at most one pushed board every 350 ms, "
-        "`FETCH_GAP_MS` in romanroad.js, so back-to-back flips measure that gap). One browser, "
-        "two contexts, one machine clock. Celery is not running (the broker is in-memory): no mail, "
-        "no computer players. Production-like runs the production settings (DEBUG off, hashed static "
-        "files) over plain HTTP; embedded the `make run` defaults.",
+        "Roman Road: stock flips (a card laid on a Foundation when a page cannot flip), back to back. "
+        "One browser, two contexts, one machine clock. Celery is not running (the broker is in-memory): "
+        "no mail, no computer players. Production-like runs the production settings (DEBUG off, hashed "
+        "static files) over plain HTTP; embedded the `make run` defaults.",
         "",
         "| Set-up | game | moves | p50 ms | p95 ms | max ms | p95 within | own page p50 / p95 ms |",
         "|---|---|---|---|---|---|---|---|",
@@ -393,6 +452,19 @@ def main() -> None:
         "",
         "\"Own page\": the same click to the first newer board on the clicking page (the move's answer "
         "drawn by htmx), for comparison with the other page's.",
+        "",
+        "Where the time goes, p50 / p95 ms of each step: the click to the move's request leaving the "
+        "clicking page and its answer back (Resource Timing), the click to the push reaching the other "
+        "page's socket (a `message` listener), that page's drawing of the pushed board (JSON, live.js, "
+        "htmx's swap, the game's script) and the frame it is painted in.",
+        "",
+        "| Set-up | game | click → request | request → answer | click → push heard | heard → swapped "
+        "| swapped → painted | push kB |",
+        "|---|---|---|---|---|---|---|---|",
+        steps_row("production-like", "Roman Poker", production["poker"]),
+        steps_row("production-like", "Roman Road", production["romanroad"]),
+        steps_row("embedded default", "Roman Poker", embedded["poker"]),
+        steps_row("embedded default", "Roman Road", embedded["romanroad"]),
         "",
         "Floor of the same run, `fetch('/healthz/')` from a page of the same browser (no session, no "
         f"database): production-like p50 {percentile(production['floor'], 0.5):.1f} ms, p95 "

@@ -1,8 +1,8 @@
 // Small parts of a board that redraw themselves without htmx, so that a game's own script (which
 // may listen to every htmx request and swap on the document) never sees them: an element with
-// data-refresh="URL" is fetched again when the document hears one of the events named in
-// data-refresh-on (live.js sends them from the table's socket), and every data-refresh-every
-// seconds while the tab is visible. A 204 (or any answer but 200), or the same content, leaves it as
+// data-refresh="URL" is fetched again REFRESH_AFTER_MS after the document hears one of the events
+// named in data-refresh-on (live.js sends them from the table's socket), once for however many came
+// meanwhile, and every data-refresh-every seconds while the tab is visible. A 204 (or any answer but 200), or the same content, leaves it as
 // it is; across a redraw an open <details> with an id stays open and the focused control keeps focus.
 (function () {
   "use strict";
@@ -44,9 +44,21 @@
       .catch(function () { /* offline: the next event or tick tries again */ });
   }
 
+  // Not at once: a push reaches every page of the table together, and the server is then drawing
+  // each page's board for its socket; a box's request comes after that, and a quick table's moves
+  // cost a box one request, not one each.
+  var REFRESH_AFTER_MS = 300;
+  var due = new Set();
+
+  function soon(el) {
+    if (due.has(el)) return;
+    due.add(el);
+    setTimeout(function () { due.delete(el); refresh(el); }, REFRESH_AFTER_MS);
+  }
+
   function listen(name) {
     document.addEventListener(name, function () {
-      document.querySelectorAll("[data-refresh-on~='" + name + "']").forEach(refresh);
+      document.querySelectorAll("[data-refresh-on~='" + name + "']").forEach(soon);
     });
   }
   listen("presence");

@@ -6,8 +6,9 @@
 // data-deck attributes of the board's root); what is this table's own is here: a double tap (or
 // Enter twice) sends a card to the Foundation it fits, a tap on the top card of a pile the picked
 // card fits puts it there, F flips, the words of the hint, and the redraws (none while a card is in
-// the air, at most one every FETCH_GAP_MS). Every card move fills the one form #rr-move and submits
-// it through HTMX, which swaps the board; a picked card is picked again, by its id, in each new board.
+// the air; a fetched board at most every FETCH_GAP_MS). Every card move fills the one form #rr-move
+// and submits it through HTMX, which swaps the board; a picked card is picked again, by its id, in
+// each new board.
 (function () {
   "use strict";
   if (!window.Deck || window.rrTable) return; // loaded once by the game page (GameKind.script), after deck.js
@@ -91,9 +92,10 @@
 
   // Redraws: none while a card is in the air (it comes as soon as it lands); after one, the
   // picked card is picked again if it is still there, and the focus goes back where it was.
-  // Redraws also come at most every FETCH_GAP_MS: at a table of fast computer players "version N
-  // is out" arrives several times a second, and one redraw shows every move made before it (it
-  // also keeps a page within the site's limit on polls).
+  // A board the page fetches (the socket is down, or a push came without its board) is asked for
+  // at most every FETCH_GAP_MS: at a table of fast computer players "version N is out" arrives
+  // several times a second, one fetch shows every move made before it, and the page stays within
+  // the site's limit on polls. A pushed board costs no request and is drawn as it comes.
   var FETCH_GAP_MS = 350;
   var lastFetch = 0;
   var fetchTimer = null;
@@ -118,9 +120,7 @@
     }
     lastFetch = Date.now();
   });
-  // A pushed board (live.js) is held back the same way: while a card is in the air, and to one
-  // drawing every FETCH_GAP_MS.
-  var drawTimer = null;
+  // A pushed board (live.js) is held back while a card is in the air, and drawn at once otherwise.
   document.addEventListener("live:draw", function (event) {
     if (!table()) return;
     if (dragging()) {
@@ -129,15 +129,6 @@
       heldDraw = event.detail.retry;
       return;
     }
-    var wait = lastFetch + FETCH_GAP_MS - Date.now();
-    if (wait > 0) {
-      event.preventDefault();
-      if (!drawTimer) {
-        drawTimer = setTimeout(function () { drawTimer = null; event.detail.retry(); }, wait);
-      }
-      return;
-    }
-    lastFetch = Date.now();
     var active = document.activeElement;
     focusKey = active && active.closest && active.closest("#board") && active.dataset ? active.dataset.key || null : null;
   });
