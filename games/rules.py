@@ -89,6 +89,13 @@ def awaits_table(engine: Engine, state: State) -> bool:
     return bool(hook(state)) if callable(hook) else False
 
 
+def has_move(engine: Engine, state: State, seat: int) -> bool:
+    """Is ``seat`` awaited and has it a move to make now? An awaited seat may have none for a
+    moment (at Roman Road, a player ready for a hand that has not begun): the clock plays no
+    default for it and a computer player waits."""
+    return seat in engine.to_act(state) and bool(engine.legal_moves(state, seat))
+
+
 def end_early(engine: Engine, state: State, rng: random.Random) -> State | None:
     """The game over as it stands, by the engine's ``end`` hook; None for an engine without one."""
     hook = getattr(engine, "end", None)

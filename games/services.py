@@ -22,7 +22,7 @@ from django.utils import timezone
 from . import kinds, presence, seat_moves
 from .models import Game, Move, Seat
 from .notifications import outbox
-from .rules import IllegalMove, check_move_keys, choose_move
+from .rules import IllegalMove, check_move_keys, choose_move, has_move
 from .signals import game_changed, seat_removed, table_closed
 
 HOST = "host"
@@ -332,7 +332,7 @@ def bot_moved_since(game_id: int, seat: int, number: int) -> bool:
 def play_bot_step(game_id: int, seat: int) -> Game | None:
     """One move of the computer player at ``seat``, if its move is awaited; the game after it, or None."""
     game = Game.objects.select_for_update().get(pk=game_id)
-    if game.status != Game.Status.ACTIVE or game.paused_at or seat not in game.engine.to_act(game.state):
+    if game.status != Game.Status.ACTIVE or game.paused_at or not has_move(game.engine, game.state, seat):
         return None
     seats = list(game.seats.all())
     if not any(s.position == seat and s.is_bot for s in seats):

@@ -16,6 +16,7 @@ from django.utils import timezone
 from . import presence, services
 from .models import Game
 from .notifications import deadlines, mailer, outbox
+from .rules import has_move
 from .signals import game_changed, outbox_written, seat_came_to_page, seat_left_page
 
 log = logging.getLogger(__name__)
@@ -151,7 +152,9 @@ def wake_bots(sender, game: Game, seats: list, source: str, **kwargs) -> None:
     if source == services.Source.BOT and not paced:
         return
     waiting = set(game.engine.to_act(game.state))
-    bots = [s.position for s in seats if s.is_bot and s.position in waiting]
+    # An awaited seat with no move yet (ready for a hand not begun) starts no chain: Begin does.
+    bots = [s.position for s in seats if s.is_bot and s.position in waiting
+            and has_move(game.engine, game.state, s.position)]
     if not bots:
         return
     if not paced:

@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from .. import kinds, presence, services
 from ..models import Game, Move, Seat
-from ..rules import awaits_table
+from ..rules import awaits_table, has_move
 from . import outbox as notifications
 from .holidays import covers, holidays_for, paused
 
@@ -113,7 +113,7 @@ def _play_defaults(
         if seat is None:
             awaited = awaits_table(game.engine, game.state)
         else:
-            awaited = seat in game.engine.to_act(game.state)
+            awaited = has_move(game.engine, game.state, seat)
         if not awaited:
             break
         move = services.record(game, seat, game.engine.default_move(game.state, seat), seats)
@@ -349,7 +349,7 @@ def stalled_paced_bots(now: datetime) -> list[tuple[Game, int]]:
     for seat in waiting:
         game = seat.game
         kind = game.game_kind
-        if not kind.realtime or seat.position not in game.engine.to_act(game.state):
+        if not kind.realtime or not has_move(game.engine, game.state, seat.position):
             continue
         since = max(filter(None, (seat.last_moved, seat.waiting_since, game.started_at)))
         if now - since > timedelta(seconds=STALL_PAUSES * kind.bot_delay(game)):

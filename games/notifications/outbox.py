@@ -13,11 +13,10 @@ import logging
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
-from django.db.models import Q
 from django.utils import timezone
 
 from .. import kinds
@@ -28,9 +27,6 @@ from ..signals import outbox_written
 log = logging.getLogger(__name__)
 
 LINES_PER_MAIL = 3
-# A live table puts a seat in play twice within seconds (a hand dealt, then begun, or the player
-# taken to be ready meanwhile): its player hears of it once in this span.
-LIVE_TURN_GAP = timedelta(seconds=60)
 RECENT_MOVES = 30
 IMMEDIATE, DIGEST, NONE = (
     NotificationPrefs.Mode.IMMEDIATE,
@@ -56,8 +52,6 @@ class Planned:
     kind: str
     dedupe_key: str
     context: dict = field(default_factory=dict)
-    # No row if one of the same kind went to this player about this game within this span.
-    once_within: timedelta | None = None
 
 
 def people(user_ids: Iterable[int]) -> dict[int, Person]:
@@ -113,7 +107,6 @@ def plan_turns(
     (``mailer.hold_reason``)."""
     planned = []
     by_position = {s.position: s for s in seats}
-    gap = LIVE_TURN_GAP if kinds.get(game.kind).realtime else None
     for position in sorted(newly_awaited):
         seat = by_position.get(position)
         if seat is None or seat.user_id is None or seat.left or seat.is_bot or seat.muted:
@@ -128,7 +121,7 @@ def plan_turns(
             **_game_context(game), "lines": lines, "more": more, "table_step": table_step, "start": start
         }
         key = f"turn:{game.pk}:{position}:{game.version}"
-        planned.append(Planned(seat.user_id, game.pk, "turn", key, context, once_within=gap))
+        planned.append(Planned(seat.user_id, game.pk, "turn", key, context))
     return planned
 
 
@@ -306,21 +299,8 @@ def write(planned: list[Planned], *, enqueue: bool = True) -> list[int]:
     keys = {p.dedupe_key for p in planned}
     if not keys:
         return []
-    lately = Q(pk__in=[])
-    now = timezone.now()
-    for p in planned:
-        if p.once_within is not None:
-            since = now - p.once_within
-            lately |= Q(kind=p.kind, user_id=p.user_id, game_id=p.game_id, created_at__gte=since)
-    rows = Notification.objects.filter(Q(dedupe_key__in=keys) | lately)
-    known, told = set(), set()
-    for key, kind, user_id, game_id in rows.values_list("dedupe_key", "kind", "user_id", "game_id"):
-        known.add(key)
-        told.add((kind, user_id, game_id))
-    fresh = [
-        p for p in planned
-        if p.dedupe_key not in known and not (p.once_within and (p.kind, p.user_id, p.game_id) in told)
-    ]
+    known = set(Notification.objects.filter(dedupe_key__in=keys).values_list("dedupe_key", flat=True))
+    fresh = [p for p in planned if p.dedupe_key not in known]
     if not fresh:
         return []
     Notification.objects.bulk_create(

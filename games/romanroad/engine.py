@@ -60,7 +60,10 @@ cards, nobody plays one. Each seat says it is ready (``ready``); once all are,
 the table (seat None) says ``begin`` and the phase is ``"hand"``. How long the
 table waits, and for whom, is the site's (``games/romanroad/web.py``: computer
 players are ready at once, people as their page shows the table, an absent one
-after a few seconds, then a short countdown to Begin).
+after a few seconds, then a short countdown to Begin). Every seat of the hand is
+awaited (``to_act``) from the deal on, ready or not, so Begin is no new turn; an away
+seat is not awaited between hands (the table deals without its Ready) but is from the
+deal until it is ready.
 
 Away: the site marks a seat ``away`` when it is no longer at the table (the seat
 has no page open and has not moved for a while: ``games/romanroad/web.py``)
@@ -856,12 +859,20 @@ class RomanRoad:
 
     def to_act(self, state: State) -> list[int]:
         """In a hand every seat that has not declared stuck and is not away; between hands the seats
-        not yet ready."""
+        not yet ready and not away (the table deals without them when the pause is over).
+
+        From the deal through Begin, every seat the hand will wait for: a seat stays awaited once
+        it is ready (with no move to make until Begin), so Begin puts nobody newly in play and a
+        hand is one turn from its deal on. An away seat is awaited from the deal until it is ready
+        (a seat whose player left is ready by the rules, so never): the deal is the one moment a
+        hand puts an away player in play."""
+        away = away_seats(state)
         if state["phase"] == HAND:
-            away = away_seats(state)
             return [seat for seat, me in enumerate(state["seats"]) if not (me["stuck"] or away[seat])]
-        if state["phase"] in (BETWEEN, DEAL):
-            return [seat for seat, ready in enumerate(state["ready"]) if not ready]
+        if state["phase"] == DEAL:
+            return [seat for seat, ready in enumerate(state["ready"]) if not (ready and away[seat])]
+        if state["phase"] == BETWEEN:
+            return [seat for seat, ready in enumerate(state["ready"]) if not (ready or away[seat])]
         return []
 
     def awaits_table(self, state: State) -> bool:

@@ -31,10 +31,11 @@ def bots_game(players: int, seed: int, options: dict | None = None, per_hand: li
     state = R.setup(players, options or {}, random.Random(f"{seed}:setup"))
     number = in_hand = 0
     while not R.is_over(state):
-        if state["phase"] == "between" or not R.to_act(state):
+        movers = [seat for seat in R.to_act(state) if R.legal_moves(state, seat)]
+        if state["phase"] == "between" or not movers:
             seat = None  # the table deals, or says Begin
         else:
-            seat = chooser.choice(R.to_act(state))
+            seat = chooser.choice(movers)
         move = choose(state, seat, chooser)
         assert move in R.legal_moves(state, seat), move
         hands = len(state["sheet"])
@@ -121,7 +122,7 @@ def test_the_platform_helper_takes_the_computer_players_move() -> None:
     state = R.setup(3, {}, random.Random(8))
     rng = random.Random(1)
     for number in range(200):
-        awaited = R.to_act(state)
+        awaited = [seat for seat in R.to_act(state) if R.legal_moves(state, seat)]
         seat = awaited[number % len(awaited)] if state["phase"] != "between" and awaited else None
         move = choose_move(R, choose, state, seat, rng)
         state = R.apply(state, seat, move, random.Random(number))

@@ -32,14 +32,19 @@ def move_rng(seed: int, number: int) -> random.Random:
     return random.Random(f"{seed}:{number}")
 
 
+def movers(state: dict) -> list[int]:
+    """The awaited seats with a move to make now (a seat ready before Begin is awaited with none)."""
+    return [seat for seat in R.to_act(state) if R.legal_moves(state, seat)]
+
+
 def pick(state: dict, chooser: random.Random) -> tuple[int | None, dict]:
     """A random legal move: mostly from a seat that is awaited, now and then from a stuck seat
     that may still play to a Foundation; between hands the table deals or a seat is ready."""
     if state["phase"] == "between":
         waiting = R.to_act(state)
-        seat = None if chooser.random() < 0.3 else chooser.choice(waiting)
+        seat = None if chooser.random() < 0.3 or not waiting else chooser.choice(waiting)
     elif state["phase"] == "deal":  # each seat says it is ready, then the table says Begin
-        waiting = R.to_act(state)
+        waiting = movers(state)
         seat = chooser.choice(waiting) if waiting else None
     else:
         if chooser.random() < 0.02:  # now and then the table marks a seat away, or it comes back
@@ -125,7 +130,8 @@ def test_random_games_end_every_hand_conserve_cards_and_replay(seed, players, am
     state, log = play(seed, players, options, check)
     reached = any(total >= target for total in state["totals"]) or state["hand"] == LAST_HAND
     assert R.is_over(state) == reached and state["phase"] != "hand"
-    assert R.to_act(state) == ([] if reached else [seat for seat in range(players)])
+    here = [seat for seat in range(players) if not state["away"][seat]]  # nobody waits for the away
+    assert R.to_act(state) == ([] if reached else here)
     sheet = state["sheet"]
     assert [row["hand"] for row in sheet] == list(range(1, state["hand"] + 1))
     assert (
@@ -296,7 +302,7 @@ STATES = states()
 )
 def test_junk_is_refused_with_illegal_move_or_applied_and_described(which, seat, extra, data):
     state = STATES[which]
-    legal = R.legal_moves(state, (R.to_act(state) or [None])[0]) or [{"type": "flip"}]
+    legal = R.legal_moves(state, (movers(state) or [None])[0]) or [{"type": "flip"}]
     base = data.draw(st.sampled_from(legal))
     for move in ({**base, **extra}, extra, [extra], "flip", None):
         snapshot = json.dumps(state, sort_keys=True)

@@ -523,15 +523,32 @@ def test_a_hand_is_dealt_face_up_and_nobody_plays_before_begin() -> None:
     assert view["seats"][0]["store_top"]["id"] == card  # everyone sees their cards before Begin
 
 
+def test_a_seat_is_awaited_from_the_deal_through_begin() -> None:
+    """Ready or not, every seat of the hand is awaited from the deal on, so Begin puts nobody newly
+    in play (the site mails a hand's turn once, at the deal). A seat away since the last hand is
+    awaited until it is ready; a seat whose player left never is."""
+    state = R.setup(3, {}, random.Random(5))
+    state = R.leave(state, 2, RNG)  # ready by the rules, and away for good
+    state = {**state, "away": [True, False, True]}  # seat 0 marked away in the last hand
+    assert state["phase"] == "deal" and R.to_act(state) == [0, 1]
+    dealt = R.to_act(state)
+    for seat in (1, 0):
+        state = R.apply(state, seat, {"type": "ready"}, RNG)
+        assert R.to_act(state) == dealt and R.legal_moves(state, seat) == []
+    assert R.awaits_table(state) and not any(away for away in state["away"][:2])
+    state = R.apply(state, None, {"type": "begin"}, RNG)
+    assert state["phase"] == "hand" and R.to_act(state) == dealt
+
+
 def test_everyone_ready_then_the_table_says_begin_and_play_starts() -> None:
     state = R.setup(2, {}, random.Random(5))
     state = R.apply(state, 1, {"type": "ready"}, RNG)
-    assert R.to_act(state) == [0] and state["phase"] == "deal"
+    assert R.legal_moves(state, 1) == [] and state["phase"] == "deal"
     refused(state, 1, {"type": "ready"}, "You are already ready.")
     before = state
     state = R.apply(state, 0, {"type": "ready"}, RNG)
     assert R.describe(before, state, 0, {"type": "ready"}) == "{player} is ready. Everyone is ready."
-    assert R.to_act(state) == [] and R.awaits_table(state)
+    assert R.awaits_table(state) and R.legal_moves(state, 0) == R.legal_moves(state, 1) == []
     assert R.legal_moves(state, None) == [{"type": "begin"}] == [R.default_move(state, None)]
     before = state
     state = R.apply(state, None, {"type": "begin"}, RNG)
@@ -611,7 +628,9 @@ def test_away_lasts_across_hands_until_the_seat_is_ready_or_back() -> None:
     state = R.apply(state, 1, {"type": "away"}, RNG)
     state = R.apply(state, 0, move("mt-323-2", "foundation:0"), RNG)
     assert state["phase"] == "between" and state["away"] == [False, True]
-    assert R.to_act(state) == [0, 1]  # between hands the pause's clock takes an absent seat as ready
+    assert R.to_act(state) == [0]  # between hands nobody waits for an away seat: the table deals
+    dealt = R.apply(state, None, {"type": "next_hand"}, RNG)
+    assert dealt["away"] == [False, True] and R.to_act(dealt) == [0, 1]  # the new hand needs it
     state = R.apply(state, 1, {"type": "ready"}, RNG)
     assert state["away"] == [False, False]
 
@@ -833,7 +852,7 @@ def test_the_default_move_declares_stuck_in_a_hand_and_is_ready_between_hands() 
 def test_default_moves_for_idle_seats_end_a_hand() -> None:
     state = R.setup(3, {}, random.Random(3))
     while state["phase"] == "deal":
-        seat = (R.to_act(state) or [None])[0]
+        seat = next((seat for seat in R.to_act(state) if R.legal_moves(state, seat)), None)
         state = R.apply(state, seat, R.default_move(state, seat), RNG)
     moves = 0
     while state["phase"] == "hand":

@@ -1,16 +1,17 @@
-"""The e-mail a person away from a live table gets when a hand needs them: once, not at the deal
-and again at Begin."""
+"""The e-mail a person away from a live table gets when a hand needs them: once, at the deal. Her
+seat is awaited from the deal through Begin (the engine's ``to_act``), so Begin is no new turn."""
 
 from __future__ import annotations
 
 from datetime import timedelta
 
 import pytest
+from django.db import transaction
 from django.utils import timezone
 
-from games.models import Notification
+from games import services
+from games.models import Game, Notification, Seat
 from games.notifications import deadlines
-from games.notifications.outbox import LIVE_TURN_GAP, Planned, write
 from tests.games.romanroad.site import lobby_table
 
 pytestmark = pytest.mark.django_db
@@ -20,27 +21,60 @@ def turn_rows(user) -> list[Notification]:
     return list(Notification.objects.filter(user=user, kind="turn"))
 
 
+def her_seat(game, user) -> tuple[bool, object]:
+    seat = Seat.objects.get(game=game, user=user)
+    return seat.awaiting, seat.waiting_since
+
+
 def test_a_hand_dealt_then_begun_mails_the_absent_player_once(make_user):
     julius, agrippina = make_user("Julius"), make_user("Agrippina")
     game = lobby_table(julius, [agrippina], bots=1, begun=False)
     assert game.state["phase"] == "deal"
     [dealt] = turn_rows(agrippina)  # hand 1 is dealt and waits for her to be ready
+    awaited_at_deal = her_seat(game, agrippina)
+    assert awaited_at_deal[0]
     for _ in range(3):  # she is taken as ready, then the table says Begin
         deadlines.run_clock(game.pk, timezone.now() + timedelta(minutes=1))
-    game.refresh_from_db()
+        game.refresh_from_db()
+        # Awaited all along, since the deal: the row stays hers to be sent, and Begin is no new turn.
+        assert her_seat(game, agrippina) == awaited_at_deal
     assert game.state["phase"] == "hand" and 1 in game.engine.to_act(game.state)
     assert turn_rows(agrippina) == [dealt]
 
 
-def test_the_gap_holds_a_second_row_back_only_within_its_span(make_user):
+@pytest.mark.parametrize("her_seat_first", [True, False])
+def test_each_next_hand_mails_the_absent_player_once(make_user, her_seat_first):
+    """Taken to be away in a hand, she is e-mailed once about the next one, at its deal: not when
+    the hand ends, not at Begin, whichever seat the clock takes as ready first."""
+    julius, agrippina = make_user("Julius"), make_user("Agrippina")
+    host, other = (agrippina, julius) if her_seat_first else (julius, agrippina)
+    game = lobby_table(host, [other], bots=1)
+    her = Seat.objects.get(game=game, user=agrippina).position
+    with transaction.atomic():  # she is away; the others are stuck until the hand ends
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        seats = list(game.seats.all())
+        services.record(game, her, {"type": "away"}, seats)
+        while game.state["phase"] == "hand":
+            services.record(game, game.engine.to_act(game.state)[0], {"type": "stuck"}, seats)
+    before = turn_rows(agrippina)
+    assert game.state["phase"] == "between" and game.state["away"][her]
+    for _ in range(4):  # the pause is over: the next hand is dealt; she is taken as ready; Begin
+        deadlines.run_clock(game.pk, timezone.now() + timedelta(minutes=1))
+    game.refresh_from_db()
+    assert game.state["phase"] == "hand" and game.state["hand"] == 2 and her in game.engine.to_act(game.state)
+    [dealt] = [row for row in turn_rows(agrippina) if row not in before]
+    assert dealt.context["table_step"]  # the table's deal put her in play
+
+
+def test_the_clock_makes_no_move_for_a_seat_ready_before_begin(make_user):
+    """Ready seats stay awaited before Begin with no move to make: the clock takes the absent as
+    ready and says Begin, and plays nothing for the others."""
     julius, agrippina = make_user("Julius"), make_user("Agrippina")
     game = lobby_table(julius, [agrippina], bots=1, begun=False)
-    [first] = turn_rows(agrippina)
-
-    def plan(key: str) -> Planned:
-        key = f"turn:{game.pk}:1:{key}"
-        return Planned(agrippina.pk, game.pk, "turn", key, {}, once_within=LIVE_TURN_GAP)
-
-    assert write([plan("soon")], enqueue=False) == []
-    Notification.objects.filter(pk=first.pk).update(created_at=timezone.now() - LIVE_TURN_GAP)
-    assert len(write([plan("later")], enqueue=False)) == 1
+    assert game.state["ready"] == [False, False, True]  # the computer player is ready at once
+    made = deadlines.run_clock(game.pk, timezone.now() + timedelta(minutes=1))
+    game.refresh_from_db()
+    assert made == 2 and game.state["ready"] == [True, True, True]  # the absent two, nothing more
+    assert deadlines.run_clock(game.pk, timezone.now() + timedelta(minutes=1)) == 1
+    game.refresh_from_db()
+    assert game.state["phase"] == "hand"

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from django.utils import timezone
 
 from games import presence, services
 from games.models import Notification, NotificationPrefs, Seat
+from games.notifications import outbox
 from tests.platform.notifications.notify_helpers import host_flip, play_turn
 
 pytestmark = pytest.mark.django_db
@@ -42,6 +46,22 @@ def test_lines_are_what_happened_since_the_readers_last_move(make_table):
     latest = rows(user=agrippina)[-1]
     assert all(line.startswith("Julius") for line in latest.context["lines"])
     assert len(latest.context["lines"]) <= 3
+
+
+def test_a_live_tables_begin_puts_no_seat_newly_in_play(make_table):
+    """At Roman Road the hand's turn mail goes at the deal: the seats stay awaited (``to_act``)
+    through Begin a few seconds later, so the Begin concerns nobody's mail."""
+    game, _ = make_table("romanroad", bots=1)
+    seats = list(game.seats.all())
+    ready = game.state
+    for seat in range(game.players):
+        if not ready["ready"][seat]:
+            ready = game.engine.apply(ready, seat, {"type": "ready"}, random.Random(0))
+    game.state = game.engine.apply(ready, None, {"type": "begin"}, random.Random(0))
+    assert game.state["phase"] == "hand" and game.engine.to_act(game.state) == [0, 1, 2]
+    assert outbox.interested(game, ready, seats) == set()
+    assert outbox.plan_move(game, ready, seats, outbox.people(s.user_id for s in seats if s.user_id), [],
+                            actor_user_id=None, now=timezone.now()) == []
 
 
 def test_a_player_at_the_table_still_gets_the_row_delivery_holds_it(make_table):
