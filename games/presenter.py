@@ -106,18 +106,32 @@ def board_context(
     return context
 
 
-def _leaving_means(game: Game, seat: Seat, seats: list[Seat]) -> str:
-    """What leaving does at this table, in a sentence, worked out by the rules themselves."""
+def _ending(game: Game, kind: str, seat: Seat, seats: list[Seat]) -> str | None:
+    """The result, worked out by the rules themselves, if ``seat`` going (leave, remove) ends the
+    game; else None."""
     engine = game.engine
-    leave = seat_moves.make(seat_moves.LEAVE, seat.position)
-    after = seat_moves.apply(engine, game.state, leave, random.Random(0))
+    after = seat_moves.apply(engine, game.state, seat_moves.make(kind, seat.position), random.Random(0))
     names = {s.position: s.name for s in seats}
-    if engine.is_over(after):
-        return f"You resign and the game ends: {seat_moves.result(engine, after, names)}."
+    return seat_moves.result(engine, after, names) if engine.is_over(after) else None
+
+
+def _leaving_means(game: Game, seat: Seat, seats: list[Seat]) -> str:
+    """What leaving does at this table, in a sentence."""
+    ending = _ending(game, seat_moves.LEAVE, seat, seats)
+    if ending:
+        return f"You resign and the game ends: {ending}."
     takes = game.game_kind.computer_takes_left_seats
     if not takes and all(s.left and not s.is_bot for s in seats if s.position != seat.position):
         return "Nobody else plays here any more: the game ends as it stands."
     return f"You leave for good: {game.game_kind.left_seat_note.replace('their', 'your')}."
+
+
+def _removing_means(game: Game, seat: Seat, seats: list[Seat]) -> str:
+    """What the host's Remove does to this seat, in a sentence (the host is asked with it first)."""
+    ending = _ending(game, seat_moves.REMOVE, seat, seats)
+    if ending:
+        return f"{seat.name} no longer plays and the game ends: {ending}."
+    return f"{seat.name} no longer plays at this game, for good: {game.game_kind.left_seat_note}."
 
 
 def tools_context(request: HttpRequest, game: Game, seats: list[Seat] | None = None) -> dict:
@@ -127,14 +141,18 @@ def tools_context(request: HttpRequest, game: Game, seats: list[Seat] | None = N
     mine = viewer_seat(seats, user)
     in_play = game.status == Game.Status.ACTIVE
     kind = game.game_kind
+    is_host = in_play and user is not None and game.host_id == user.pk
+    others = [s for s in seats if not s.left and (user is None or s.user_id != user.pk)]
+    for seat in others if is_host else ():
+        seat.removing_means = _removing_means(game, seat, seats)
     return {
         "game": game,
         "in_play": in_play,
         "my_seat": mine if in_play else None,
         "leaving_means": _leaving_means(game, mine, seats) if in_play and mine is not None else "",
-        "is_host": in_play and user is not None and game.host_id == user.pk,
+        "is_host": is_host,
         "can_pause": in_play and kind.clocked(game),
-        "others": [s for s in seats if not s.left and (user is None or s.user_id != user.pk)],
+        "others": others,
         "computer_takes": kind.computer_takes_left_seats,
     }
 

@@ -70,8 +70,12 @@
   if (window.matchMedia && window.matchMedia("(min-width: 48rem)").matches) {
     document.querySelectorAll("details[data-open-wide]").forEach(function (box) { box.open = true; });
   }
-  var named = location.hash && document.getElementById(location.hash.slice(1));
-  if (named && named.tagName === "DETAILS") named.open = true;
+  function openNamed() {
+    var named = location.hash && document.getElementById(location.hash.slice(1));
+    if (named && named.tagName === "DETAILS") named.open = true;
+  }
+  openNamed();
+  window.addEventListener("hashchange", openNamed);  // the site bar's "Host tools" link
 
   setInterval(function () {
     if (document.visibilityState !== "visible") return;

@@ -12,8 +12,9 @@ import pytest
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 
+from games import services
 from games.models import Game
-from tests.e2e.accessibility import assert_accessible
+from tests.e2e.accessibility import LAPTOP, assert_accessible
 from tests.e2e.test_presence_turn_e2e import live, phone, site, table  # noqa: F401 — fixtures
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -55,6 +56,10 @@ def test_leave_give_a_seat_pause_resume_and_end(phone, make_user):  # noqa: F811
     his.locator("#host-tools > summary").focus()
     his.keyboard.press("Enter")
     assert tools.get_attribute("open") is not None
+    assert not his.get_by_role("link", name="Host tools").is_visible()  # the panel is folded below
+    for control in his.locator(".tool-seats button, .tool-seats summary").all():
+        edge = control.bounding_box()
+        assert edge is not None and edge["x"] >= 0 and edge["x"] + edge["width"] <= 390
     his.screenshot(path=ARTIFACTS / "tools-host-panel.png", full_page=True, caret="initial")
     assert_accessible(his)
     his.reload()  # the scan leaves marks on the page that a later redraw would copy (a style attribute)
@@ -98,23 +103,84 @@ def test_leave_give_a_seat_pause_resume_and_end(phone, make_user):  # noqa: F811
     assert_accessible(hers)
 
 
-def test_on_a_laptop_the_host_tools_start_open(browser, site, make_user):  # noqa: F811
-    game, (julius, *_) = table(make_user)
+def box(locator) -> dict:
+    found = locator.bounding_box()
+    assert found is not None, locator
+    return found
+
+
+@pytest.mark.parametrize("kind", ["poker", "romanroad"])
+def test_on_a_laptop_the_host_finds_the_tools_and_removing_a_seat_asks_first(
+    browser, site, make_user, kind  # noqa: F811
+):
+    """At 1280x800 the tools sit below the board, out of sight on a long board: the site's bar links
+    to them. They never overlap the board; Remove asks first with what it means; the keyboard
+    goes through them in reading order."""
+    julius, agrippina, marcus = (make_user(name) for name in ("Julius", "Agrippina", "Marcus"))
+    options = {"bot_speed": "slow"} if kind == "romanroad" else {}
+    game = services.create_game(julius, kind, options, 3, "seated")
+    for user in (agrippina, marcus):
+        services.join_game(game.pk, user)
+    services.start_game(game.pk, julius)
     ARTIFACTS.mkdir(exist_ok=True)
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, base_url=site)
+    contexts = []
     try:
-        session = SessionStore()
-        session[SESSION_KEY] = str(julius.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-        session[HASH_SESSION_KEY] = julius.get_session_auth_hash()
-        session.save()
-        context.add_cookies([{"name": "sessionid", "value": session.session_key, "url": site}])
-        page = context.new_page()
-        page.goto(f"/g/{game.code}/")
-        live(page)
+        pages = []
+        for user in (julius, agrippina):  # the host, and a second player in a browser of her own
+            context = browser.new_context(viewport=LAPTOP, base_url=site)
+            contexts.append(context)
+            context.add_cookies([{"name": "sessionid", "value": session_for(user), "url": site}])
+            page = context.new_page()
+            page.goto(f"/g/{game.code}/")
+            live(page)
+            pages.append(page)
+        page, hers = pages
         assert page.locator("#host-tools").get_attribute("open") is not None
         assert page.locator("#leave-game").get_attribute("open") is None
         assert page.locator("#end-game").get_attribute("open") is None  # the last step always asks
-        page.screenshot(path=ARTIFACTS / "tools-laptop.png", full_page=True, caret="initial")
+        assert hers.get_by_role("link", name="Host tools").count() == 0  # hers is no host's page
+
+        # In sight at once: the bar's link; the tools below the board, never over it.
+        link = page.get_by_role("link", name="Host tools")
+        assert link.is_visible() and box(link)["y"] + box(link)["height"] <= LAPTOP["height"]
+        board, tools = box(page.locator("#board")), box(page.locator("#table-tools"))
+        assert tools["y"] >= board["y"] + board["height"]
+        assert tools["x"] >= 0 and tools["x"] + tools["width"] <= LAPTOP["width"]
+        link.click()
+        summary = box(page.locator("#host-tools > summary"))
+        assert 0 <= summary["y"] and summary["y"] + summary["height"] <= LAPTOP["height"]
+
+        # The keyboard: from the panel's own summary through each seat's tools to the last step.
+        page.locator("#host-tools > summary").focus()
+        order = []
+        for _ in range(5 if kind == "poker" else 6):
+            page.keyboard.press("Tab")
+            order.append(page.evaluate("() => document.activeElement.textContent.trim()"))
+        seats = ["Give to a computer", "Remove\u2026"] * 2
+        expected = ["Pause the game", *seats] if kind == "romanroad" else seats
+        assert order == [*expected, "End the game now"], order
+
+        # Remove asks first, saying what it means; nothing happens until the second button.
+        page.locator("#remove-seat-1 > summary").click()
+        means = page.locator("#remove-seat-1")
+        note = "their seat counts as stuck" if kind == "romanroad" else "a computer player plays their seat"
+        assert f"Agrippina no longer plays at this game, for good: {note}" in means.inner_text()
+        confirm = page.get_by_role("button", name="Yes, remove Agrippina")
+        assert confirm.is_visible()
+        confirm_box = box(confirm)
+        assert confirm_box["x"] + confirm_box["width"] <= LAPTOP["width"]
+        page.screenshot(path=ARTIFACTS / f"tools-laptop-{kind}.png", full_page=True, caret="initial")
+        assert not game.moves.filter(payload__has_key="table").exists()
+        assert_accessible(page)
     finally:
-        context.close()
+        for context in contexts:
+            context.close()
+
+
+def session_for(user) -> str:
+    session = SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.save()
+    return session.session_key

@@ -91,6 +91,8 @@ def test_in_a_two_person_game_leaving_is_resigning_and_the_other_wins(make_table
     game, (julius, agrippina) = make_table(kind)
     page_text = signed_in(julius).get(reverse("game", args=[game.code])).content.decode()
     assert "You resign and the game ends: Agrippina wins." in page_text
+    # The host's Remove asks first with the same outcome, for the other seat.
+    assert "Agrippina no longer plays and the game ends: Julius wins." in page_text
     response = leave(signed_in(julius), game)
     assert response.status_code == 302
     game.refresh_from_db()
