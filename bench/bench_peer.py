@@ -310,6 +310,12 @@ def main() -> None:
     fetched = sum(row["ours"]["boards_fetched"] for row in result)
     if fetched:
         lines += ["", f"{fetched} pushes came without their board; the seat fetched it (`/g/<code>/poll/`)."]
+    lines += [
+        "",
+        "On a loaded machine the latencies and moves per second show the share of the two cores each "
+        "server got; the CPU per move is what a move costs whatever the load, and the steadiest row "
+        "from run to run.",
+    ]
     misses = sum(1 for line in lines if line.endswith("| NO |"))
     lines += ["", f"Goal, within {GOAL:.0f}× of boardgame.io on every row: "
               + ("met." if not misses else f"missed on {misses} rows.")]
