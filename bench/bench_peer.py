@@ -12,7 +12,7 @@ DEBUG off; each table's seats are split over both processes. The peer is one ``n
 (boardgame.io's own server, which is one process). ``bench/peer/driver.mjs`` plays both: four
 seats per table, each a signed-in session with its page's WebSocket here, a socket.io client
 there; a move goes when every seat heard the one before. npm installs the peer's packages into
-``bench/peer/node_modules`` when they are missing.
+``bench/peer/node_modules`` when they are missing or older than the lockfile.
 
     .venv/bin/python -m bench.bench_peer [--tables 25] [--pause-ms 1000]
 
@@ -66,8 +66,9 @@ def machine() -> str:
 
 
 def npm_install() -> None:
-    """The peer's packages, exactly as locked, unless they are already there."""
-    if (PEER / "node_modules" / ".package-lock.json").exists():
+    """The peer's packages, exactly as locked, unless those installed are from the same lockfile."""
+    installed = PEER / "node_modules" / ".package-lock.json"
+    if installed.exists() and installed.stat().st_mtime >= (PEER / "package-lock.json").stat().st_mtime:
         return
     if shutil.which("npm") is None:
         raise SystemExit("npm is not installed: the peer benchmark needs Node.js and npm.")
