@@ -1,12 +1,13 @@
 """Roman Road live: computer players racing at many tables, and how soon each move reaches open pages.
 
-Production-like part (real parts only): PostgreSQL (its own database, ``roman_bench_live``),
-Redis as broker, channel layer and cache, two ASGI web processes (``daphne``, as
-``tests/integration/live_harness.asgi_server`` starts them), and Celery workers (solo pool, as
+Production-like part (real parts only, production settings: DEBUG off): PostgreSQL (its own
+database, ``roman_bench_live``), Redis as broker, channel layer and cache, two ASGI web processes
+(``daphne``, as ``tests/integration/live_harness`` starts them), and Celery workers (solo pool, as
 ``tests/integration/mail_harness.worker`` starts them) that play the computer players. 25 tables
 of 4 computer players at the fastest speed the site offers ("fast": a move about every second,
 give or take a quarter) play a game to 500 points, so no table ends during the run. One
-WebSocket client per table holds a socket on each web process (50 sockets in all).
+WebSocket client per table holds a socket on each web process (50 sockets in all), both reaching
+the site by one address as they would behind a proxy. A second run does the same with 100 tables.
 
 - **Moves applied per second**: ``Move`` rows created in the measuring window, over its length.
 - **Latency**: for every "version N is out" a socket hears, the time it arrived minus the
@@ -15,13 +16,17 @@ WebSocket client per table holds a socket on each web process (50 sockets in all
   time from the commit to the socket plus the end of the transaction: an upper bound of
   commit → socket by a few milliseconds. Every process runs on this one machine, so the clocks
   agree.
+- **CPU per move**: each process's user + system time over the measuring window
+  (``/proc/<pid>/stat``), over the moves applied: the workers, the web processes, the PostgreSQL
+  server processes of the bench's database, Redis (shared with anything else on the machine) and
+  this process's socket clients.
 
 Embedded default part: what ``make run`` has — SQLite, no Redis, kombu's filesystem broker (one
 worker, solo pool, polling its folder every second), one daphne with Channels' in-memory layer,
 so a move made by the worker reaches the page through the web process's version watch (one query
 every 0.2 s). One table of 4 fast computer players, one socket; the same latency.
 
-    .venv/bin/python -m bench.bench_romanroad_live [--seconds 60] [--tables 25] [--workers 2]
+    .venv/bin/python -m bench.bench_romanroad_live [--seconds 60] [--tables 25] [--many 100] [--workers 2]
 
 Writes the "## Roman Road live" section of bench/RESULTS.md.
 """
@@ -130,7 +135,7 @@ class CpuMeter:
 # --- Sockets ------------------------------------------------------------------------------------
 
 
-async def listen(base: str, code: str, until: float, heard: list) -> None:
+async def listen(base: str, code: str, until: list[float], heard: list) -> None:
     """One page's socket: every version it hears, with the time it arrived (the first, sent on
     connecting, is the version the page already shows)."""
     from websockets.asyncio.client import connect
@@ -142,11 +147,12 @@ async def listen(base: str, code: str, until: float, heard: list) -> None:
     site = {"additional_headers": {"Origin": "http://127.0.0.1"}, "host": "127.0.0.1", "port": port}
     async with connect(url, open_timeout=20, **site) as socket:
         first = True
-        while time.time() < until:
+        while time.time() < until[0]:
             try:
-                raw = await asyncio.wait_for(socket.recv(), timeout=max(0.1, until - time.time()))
+                wait = max(0.1, min(1.0, until[0] - time.time()))
+                raw = await asyncio.wait_for(socket.recv(), timeout=wait)
             except TimeoutError:
-                break
+                continue
             arrived = time.time()
             if first:
                 first = False
@@ -154,7 +160,7 @@ async def listen(base: str, code: str, until: float, heard: list) -> None:
             heard.append((code, json.loads(raw)["version"], arrived, base))
 
 
-async def hold_sockets(bases: list[str], codes: list[str], until: float, heard: list, ready) -> None:
+async def hold_sockets(bases: list[str], codes: list[str], until: list[float], heard: list, ready) -> None:
     tasks = [asyncio.create_task(listen(base, code, until, heard)) for base in bases for code in codes]
     await asyncio.sleep(2.0)  # every socket open before the games start
     ready()
@@ -193,7 +199,7 @@ def measure(bases: list[str], tables: int, seconds: float, meter: CpuMeter | Non
     heard: list = []
     go = threading.Event()
     opened_at = time.time()
-    until = opened_at + 2.0 + WARMUP + seconds + 2.0
+    until = [opened_at + 600.0]  # set once the games have started (starting 100 takes a while)
     thread = threading.Thread(
         target=lambda: asyncio.run(hold_sockets(bases, [g.code for g in games], until, heard, go.set))
     )
@@ -202,6 +208,7 @@ def measure(bases: list[str], tables: int, seconds: float, meter: CpuMeter | Non
     for game in games:
         services.start_game(game.pk, host)
     window = (time.time() + WARMUP, time.time() + WARMUP + seconds)
+    until[0] = window[1] + 2.0
     if meter is not None:
         time.sleep(max(0.0, window[0] - time.time()))
         meter.start()
@@ -361,19 +368,28 @@ def run_part(name: str, env: dict, *, seconds: float, tables: int, workers: int)
 
 def row(label: str, result: dict) -> str:
     values = result["latencies"]
+    head = f"| {label} | {result['moves_per_second']:.1f} | {result['load']:.1f} | {len(values)} |"
     if not values:
-        return f"| {label} | {result['moves_per_second']:.1f} | 0 | – | – | – |"
-    return (
-        f"| {label} | {result['moves_per_second']:.1f} | {len(values)} | {percentile(values, 0.5):.0f} | "
-        f"{percentile(values, 0.95):.0f} | {max(values):.0f} |"
-    )
+        return head + " – | – | – |"
+    return head + f" {percentile(values, 0.5):.0f} | {percentile(values, 0.95):.0f} | {max(values):.0f} |"
+
+
+GROUPS = ("workers", "web processes", "PostgreSQL", "Redis (shared)", "socket clients (the bench)")
+
+
+def cpu_row(label: str, result: dict) -> str:
+    """CPU milliseconds per move applied, each group of processes, over the measuring window."""
+    moves = max(1, result["moves"])
+    used = [result["cpu"].get(name, 0.0) * 1000 / moves for name in GROUPS]
+    return f"| {label} | " + " | ".join(f"{ms:.1f}" for ms in used) + f" | {sum(used):.1f} |"
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--tables", type=int, default=25)
-    parser.add_argument("--workers", type=int, default=3)
+    parser.add_argument("--many", type=int, default=100, help="tables of the second, larger run (0: none)")
+    parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--part", choices=["redis", "embedded"])
     args = parser.parse_args()
     queue = f"bench-live-{uuid.uuid4().hex[:8]}"
@@ -397,6 +413,10 @@ def main() -> None:
         "LOG_LEVEL": "WARNING",
     }
     production = run_part("redis", redis_env, seconds=args.seconds, tables=args.tables, workers=args.workers)
+    many = None
+    if args.many:
+        redis_env["CELERY_TASK_DEFAULT_QUEUE"] = f"{queue}-many"
+        many = run_part("redis", redis_env, seconds=args.seconds / 2, tables=args.many, workers=args.workers)
     # The pace's own ceiling: one table with a worker to itself, nothing waiting for a CPU.
     redis_env["CELERY_TASK_DEFAULT_QUEUE"] = f"{queue}-one"
     alone = run_part("redis", redis_env, seconds=args.seconds / 2, tables=1, workers=1)
@@ -415,43 +435,65 @@ def main() -> None:
         }
         embedded = run_part("embedded", embedded_env, seconds=args.seconds, tables=1, workers=1)
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    lines = [
-        f"`python -m bench.bench_romanroad_live`, {when}, {machine()}; "
-        f"load average {production['load']:.1f} at the end of the Redis part.",
-        "",
-        f"Production-like: PostgreSQL, Redis (broker, channel layer, cache), two daphne processes, "
-        f"{production['workers']} Celery workers (solo pool); {production['tables']} tables × 4 computer "
-        f"players at \"fast\" (a move every 0.75–1.25 s each, so at most about "
-        f"{production['tables'] * 4} moves a second); {production['sockets']} sockets, one per table on "
-        f"each web process. Embedded default (`make run`): SQLite, the filesystem broker (one worker, "
-        f"solo pool, polling every second), one daphne with the in-memory layer and its 0.2 s version "
-        f"watch; 1 table × 4 fast computer players, 1 socket. {production['seconds']:.0f} s measured "
-        f"after {WARMUP:.0f} s of play.",
-        "",
-        "Latency: a socket hearing \"version N is out\" minus the `created_at` of the move that made "
-        "version N (stamped at the row's INSERT, a few ms before the commit: commit → socket plus "
-        "the end of the transaction). Every socket's every version counts.",
-        "",
-        "| Setup | moves applied / s | pushes heard | median ms | p95 ms | max ms |",
-        "|---|---|---|---|---|---|",
-        row(f"PostgreSQL + Redis, 2 web processes, {production['tables']} tables", production),
-        row("PostgreSQL + Redis, 2 web processes, 1 table alone", alone),
+    label = "PostgreSQL + Redis, 2 web processes, {} tables"
+    rows = [row(label.format(production["tables"]), production)]
+    cpu_rows = [cpu_row(label.format(production["tables"]), production)]
+    if many is not None:
+        rows.append(row(label.format(many["tables"]) + f" ({many['seconds']:.0f} s)", many))
+        cpu_rows.append(cpu_row(label.format(many["tables"]), many))
+    rows += [
+        row(f"PostgreSQL + Redis, 2 web processes, 1 table alone ({alone['seconds']:.0f} s)", alone),
         row("embedded default, 1 table", embedded),
+    ]
+    cpu_rows.append(cpu_row("PostgreSQL + Redis, 1 table alone", alone))
+    ceiling = 2000 / max(1e-9, sum(production["cpu"].values()) * 1000 / max(1, production["moves"]))
+    lines = [
+        f"`python -m bench.bench_romanroad_live`, {when}, {machine()}; the load average (1 minute) "
+        "at the end of each measuring window is in the table: other work on the machine shares its "
+        "two cores, so the CPU each move costs (second table) is the steadier measure.",
         "",
-        f"One table alone makes {alone['moves_per_second']:.1f} moves a second (its computer players "
-        f"also wait while stuck, and between hands), so {production['tables']} tables could make about "
-        f"{alone['moves_per_second'] * production['tables']:.0f} if nothing waited for a CPU; they made "
-        f"{production['moves_per_second']:.0f}: on this 2-core machine the workers, PostgreSQL and the "
-        "two web processes share the CPUs, and the computer players' pace stretches rather than the "
-        "pushes slowing (the latency above is measured under that load).",
+        f"Production-like: production settings (DEBUG off), PostgreSQL, Redis (broker, channel layer, "
+        f"cache), two daphne processes, {production['workers']} Celery workers (solo pool); "
+        f"{production['tables']} tables × 4 computer players at \"fast\" (a move every 0.75–1.25 s "
+        f"each, so at most about {production['tables'] * 4} moves a second), tables that play to 500 "
+        f"so none ends; {production['sockets']} sockets, one per table on each web process, both "
+        "reaching the site by one address (as behind a proxy), as watchers who are not signed in. "
+        "Embedded default (`make run`): SQLite, the filesystem broker (one worker, solo pool, polling "
+        "every second), one daphne with the in-memory layer and its 0.2 s version watch; 1 table × 4 "
+        f"fast computer players, 1 socket. {production['seconds']:.0f} s measured after {WARMUP:.0f} s "
+        "of play.",
         "",
-        f"Where a worker's time goes (measured after the run, workers stopped): one computer player's "
-        f"step (lock, choose, apply, save, log, then the followers of the commit) takes "
-        f"{production['step_ms']:.1f} ms, {production['step_cpu_ms']:.1f} ms of it CPU; of that, the push "
-        f"\"version N is out\" alone takes {production['push_ms']:.1f} ms "
-        f"({production['push_cpu_ms']:.1f} ms CPU) in the step: the step only queues it, and the "
-        "worker's one sender thread sends it over the connection it keeps (`games/live/sender.py`). "
-        "Each socket's consumer then draws that page's board (the pushed partial), in the web process.",
+        "Latency: a socket hearing \"version N is out\" (with its board) minus the `created_at` of "
+        "the move that made version N (stamped at the row's INSERT, a few ms before the commit: "
+        "commit → socket plus the end of the transaction). Every version a socket hears counts; a "
+        "socket still drawing when newer versions come is sent only the newest.",
+        "",
+        "| Setup | moves applied / s | load | pushes heard | median ms | p95 ms | max ms |",
+        "|---|---|---|---|---|---|---|",
+        *rows,
+        "",
+        "CPU milliseconds per move applied, over the measuring window (`/proc/<pid>/stat` before and "
+        "after; PostgreSQL: the server processes of the bench's database; Redis is shared with the "
+        "rest of the machine):",
+        "",
+        "| Setup | " + " | ".join(GROUPS) + " | all |",
+        "|---|" + "---|" * (len(GROUPS) + 1),
+        *cpu_rows,
+        "",
+        f"At {production['tables']} tables a move costs the processes above "
+        f"{sum(production['cpu'].values()) * 1000 / max(1, production['moves']):.1f} ms of CPU in all, "
+        f"so two cores left to this site alone would carry about {ceiling:.0f} moves a second. One "
+        f"table alone makes {alone['moves_per_second']:.1f} moves a second (its computer players also "
+        f"wait while stuck, and between hands): that is the pace's own ceiling per table.",
+        "",
+        f"One computer player's step that makes a move (lock, choose, apply, save, log, then the "
+        f"followers of the commit), measured after the run in this process with the workers stopped: "
+        f"{production['step_ms']:.1f} ms, {production['step_cpu_ms']:.1f} ms of it CPU; the push "
+        f"\"version N is out\" takes {production['push_ms']:.2f} ms ({production['push_cpu_ms']:.2f} ms "
+        "CPU) of it: the step only queues it for the process's sender thread (`games/live/sender.py`). "
+        "Each web process's consumers then draw the board once per version and viewer "
+        "(`games/live/boards.py`): the second socket of a viewer takes the first one's drawing from "
+        "the cache.",
     ]
     from bench.results import write_section
 
