@@ -17,7 +17,6 @@ fresh (``SHARE_SECONDS``): a board shows the seconds left on the table's clock.
 from __future__ import annotations
 
 import asyncio
-import secrets
 import time
 from http.cookies import SimpleCookie
 
@@ -28,6 +27,7 @@ from django.core.cache import cache
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
+from django.utils.crypto import salted_hmac
 
 from ..access import watch_refusal
 from ..models import Game
@@ -65,8 +65,16 @@ SHARE_SECONDS = 0.5  # how long a drawing may be handed to another socket of the
 # How long a socket waits for the drawing another socket is making (a drawing takes a few ms, more
 # on a busy machine): short steps first, then longer ones, so a slow drawing costs few reads.
 WAIT_STEPS = (0.004, 0.004, 0.008, 0.008, 0.016, 0.016, 0.032, 0.032, 0.064, 0.064)  # seconds, 0.25 s in all
-# Stands in for the CSRF token in a shared drawing; each socket puts its own token there.
-CSRF_SLOT = "csrfslot" + secrets.token_hex(12)
+
+
+def _csrf_slot() -> str:
+    """What stands in for the CSRF token in a shared drawing (each socket puts its own token there):
+    the same in every process of the site, as a drawing made by one is handed on by another, and
+    not to be guessed, so nothing a player writes can become it."""
+    return "csrfslot" + salted_hmac("games.live.boards", "csrf-slot").hexdigest()[:24]
+
+
+CSRF_SLOT = _csrf_slot()
 
 
 def _viewer(scope: dict) -> str:

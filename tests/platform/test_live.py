@@ -254,3 +254,26 @@ def test_one_viewers_sockets_share_one_drawing_each_with_its_own_csrf_token(make
         tokens = set(re.findall(r'csrfmiddlewaretoken" value="([^"]+)"', message["html"]))
         assert tokens and {_unmask_cipher_token(token) for token in tokens} == {secret}
     assert CSRF.sub("", heard[0]["html"]) == CSRF.sub("", heard[1]["html"])
+
+
+def test_the_csrf_slot_of_a_shared_drawing_is_the_same_in_every_process_of_the_site():
+    """A drawing made by one web process is handed on by another, which fills the same slot."""
+    import os
+    import subprocess
+    import sys
+
+    from django.conf import settings
+
+    from games.live import boards
+
+    env = {
+        **os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "SECRET_KEY": settings.SECRET_KEY,
+        "DEBUG": "true",  # the slot hangs on the key alone; DEBUG on lets the development key start
+    }
+    code = "import django; django.setup(); from games.live.boards import CSRF_SLOT; print(CSRF_SLOT)"
+    other = subprocess.run(
+        [sys.executable, "-c", code], env=env, cwd=settings.BASE_DIR, capture_output=True, text=True
+    )
+    assert other.returncode == 0, other.stderr[-2000:]
+    assert other.stdout.strip() == boards.CSRF_SLOT
+    assert settings.SECRET_KEY not in boards.CSRF_SLOT
