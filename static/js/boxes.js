@@ -15,6 +15,7 @@
   }
 
   function refresh(el) {
+    if (!el.isConnected) return; // redrawn since this was asked: the new box is asked in its turn
     last.set(el, Date.now());
     fetch(el.dataset.refresh, { credentials: "same-origin" })
       .then(function (response) { return response.status === 200 ? response.text() : null; })
