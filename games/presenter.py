@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from django.http import HttpRequest
+from django.urls import reverse
 
 from . import presence, rematch, seat_moves
 from .compiled import Compiled
@@ -82,6 +83,7 @@ def board_context(
         "error": error,
         "invite_url": request.build_absolute_uri(game.invite_url()),
         "here": here_positions(seats),
+        "move_url": reverse("move", args=[game.code]),  # once, for every form of the board
     }
     kind = game.game_kind
     context["kind"] = kind
