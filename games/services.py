@@ -10,8 +10,6 @@ outbox inside the transaction.
 from __future__ import annotations
 
 import random
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -65,28 +63,6 @@ def seat_key(seat: int | None) -> str:
     return HOST if seat is None else str(seat)
 
 
-# Each seat's legal moves in a committed state, as this process last computed them:
-# (game id, version) -> {seat key: moves}. The next move's "before" is that state, so its
-# tokens need only the new state's moves. Stored on commit only: a version rolled back
-# is never read, and a committed version is never written twice.
-LEGAL_MEMO_SIZE = 512
-_legal_memo: OrderedDict[tuple[int, int], dict[str, list]] = OrderedDict()
-_legal_lock = threading.Lock()
-
-
-def _remember_legal(game_id: int, version: int, legal: dict[str, list]) -> None:
-    with _legal_lock:
-        _legal_memo[(game_id, version)] = legal
-        _legal_memo.move_to_end((game_id, version))
-        while len(_legal_memo) > LEGAL_MEMO_SIZE:
-            _legal_memo.popitem(last=False)
-
-
-def _remembered_legal(game_id: int, version: int) -> dict[str, list]:
-    with _legal_lock:
-        return _legal_memo.get((game_id, version), {})
-
-
 def decision_tokens(game: Game, before: dict | None, mover: str | None) -> dict[str, int]:
     """The version at which each seat's (and the host's) current choice began.
 
@@ -95,21 +71,15 @@ def decision_tokens(game: Game, before: dict | None, mover: str | None) -> dict[
     ``before`` is the state of ``game.version - 1``.
     """
     engine, after = game.engine, game.state
-    seats: list[int | None] = [*range(game.players), None]
-    earlier = _remembered_legal(game.pk, game.version - 1) if before is not None else {}
-    legal: dict[str, list] = {}
     tokens: dict[str, int] = {}
-    for seat in seats:
+    for seat in [*range(game.players), None]:
         key = seat_key(seat)
-        legal[key] = engine.legal_moves(after, seat)
         changed = (
             before is None
             or key == mover
-            or (earlier[key] if key in earlier else engine.legal_moves(before, seat)) != legal[key]
+            or engine.legal_moves(before, seat) != engine.legal_moves(after, seat)
         )
         tokens[key] = game.version if changed else game.tokens.get(key, game.version)
-    game_id, version = game.pk, game.version
-    transaction.on_commit(lambda: _remember_legal(game_id, version, legal))
     return tokens
 
 
