@@ -493,7 +493,9 @@ def main() -> None:
         "CPU) of it: the step only queues it for the process's sender thread (`games/live/sender.py`). "
         "Each web process's consumers then draw the board once per version and viewer "
         "(`games/live/boards.py`): the second socket of a viewer takes the first one's drawing from "
-        "the cache.",
+        "the cache. Here each table's two sockets are one viewer (a watcher who is not signed in), "
+        "so each move is drawn once; at a table of people every seat is a viewer of its own, and "
+        "each of their sockets is drawn for.",
     ]
     from bench.results import write_section
 
