@@ -35,6 +35,13 @@ def _card(card: dict) -> dict:
     return {**card, "sym": symbol_slug(card["symbol"])}
 
 
+def _hand_card(card: dict) -> dict:
+    """A card of the hand: its ``face`` (the same in every game), where it may go, whether it was
+    just drawn."""
+    face = {key: value for key, value in card.items() if key not in ("targets", "new")}
+    return {"face": _card(face), "targets": card["targets"], "new": card["new"]}
+
+
 def _space(space: dict, parts: dict[tuple[str, int], list[str]]) -> dict:
     name = space["space"]
     if space["needs"] and space["needs"]["rank"] > CARDS_PER_SUIT:  # topped by an 8, not from a 1
@@ -42,7 +49,10 @@ def _space(space: dict, parts: dict[tuple[str, int], list[str]]) -> dict:
     cards = []
     for index, card in enumerate(space["cards"]):
         targets = parts.get((name, index), [])
-        cards.append({**_card(card), "index": index, "targets": targets, "part": len(space["cards"]) - index})
+        # How many cards move with it (0: it does not move), so a card drawn once stays drawn
+        # while cards are laid above it.
+        part = len(space["cards"]) - index if targets else 0
+        cards.append({**_card(card), "index": index, "targets": targets, "part": part})
     return {
         **space,
         "title": ROAD_TITLES[name],
@@ -125,7 +135,7 @@ def roads_context(view: dict) -> dict:
     hand: list[dict] = []
     if you:
         parts = {(m["from"], m["index"]): m["to"] for m in you["movable"]}
-        hand = [_card(card) for card in you["hand"]]
+        hand = [_hand_card(card) for card in you["hand"]]
     spaces = {space["space"]: _space(space, parts) for space in view["spaces"]}
     completed = [_verse(done) for done in view["completed"]]
     latest = view["last_completion"]
