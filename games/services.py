@@ -18,6 +18,7 @@ from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from . import kinds, presence, seat_moves
+from .compiled import Compiled
 from .models import Game, Move, Seat
 from .notifications import outbox
 from .rules import IllegalMove, check_move_keys, choose_move, has_move
@@ -221,6 +222,18 @@ def _actor(game: Game, user, as_host: bool) -> Actor:
 
 PAUSED = "The host paused the game: it goes on when they resume it."
 NOT_A_MOVE = "That is not a move this game understands."
+
+
+# The move's one read of its game, locked until the move commits (``locked_game``).
+_LOCKED_GAME = Compiled(
+    Game, lambda code: Game.objects.select_for_update().filter(code=code).order_by(), code="sample-code"
+)
+
+
+def locked_game(code: str) -> Game | None:
+    """The game with this code, its row locked until the current transaction ends, or None."""
+    found = _LOCKED_GAME.objects(code=code)
+    return found[0] if found else None
 
 
 @transaction.atomic

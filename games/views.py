@@ -309,9 +309,11 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
     try:
         # One locked read serves the watch check, the form parsing and the move.
         with transaction.atomic():
-            locked = Game.objects.select_for_update()
+            game = services.locked_game(code.upper())
+            if game is None:
+                raise Http404("No game has that code.")
             # A refusal answers with the board, so whoever may not watch is refused first.
-            game = require_watchable(get_object_or_404(locked, code=code.upper()), request.user)
+            game = require_watchable(game, request.user)
             if not request.user.is_authenticated:
                 raise services.MoveRejected("Sign in to play at this table.", 403)
             move_payload, turn = _parse_move(request, game)
