@@ -484,7 +484,11 @@ def main() -> None:
         f"{sum(production['cpu'].values()) * 1000 / max(1, production['moves']):.1f} ms of CPU in all, "
         f"so two cores left to this site alone would carry about {ceiling:.0f} moves a second. One "
         f"table alone makes {alone['moves_per_second']:.1f} moves a second (its computer players also "
-        f"wait while stuck, and between hands): that is the pace's own ceiling per table.",
+        f"wait while stuck, and between hands): that is the pace's own ceiling per table. Where a "
+        "move's CPU goes (py-spy on a worker and a web process during a run): in the workers, the "
+        "step itself (below) and Celery's handling of its task (receiving it, the countdown's "
+        "timer, the acknowledgement, publishing the next step); in the web processes, mostly "
+        "drawing the board, a third of it the template.",
         "",
         f"One computer player's step that makes a move (lock, choose, apply, save, log, then the "
         f"followers of the commit), measured after the run in this process with the workers stopped: "
