@@ -1,6 +1,6 @@
 """``{% part %}`` as a plain ``{% include %}``: the template drawn inside the whole page's context
-with the values given added, every time. The boards' own tag libraries (``roads_tags``,
-``romirami_tags``) are swapped for this one to draw the reference a kept part must equal."""
+with the values given added, every time. The boards' tag library (``board_parts``) is
+swapped for this one to draw the reference a kept part must equal."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The deck boards keep their parts (a road, a card, a finished turn) once drawn, per process. A
+"""The boards keep their parts (a road, a card, a finished turn, a score pad) once drawn, per process. A
 board drawn that way is the same HTML as the board drawn with every part included afresh inside
 the whole page (as ``{% include %}`` did), for every seat and a watcher, over whole games of
 computer players: so no part reads anything of the page it is not given, and no kept part is
@@ -19,13 +19,13 @@ from games import kinds
 from games.rules import choose_move
 
 INCLUDED = "tests.games.include_parts"
-GAMES = [("roads", (2, 5)), ("romirami", (2, 4))]
+GAMES = [("poker", (2, 6)), ("roads", (2, 5)), ("romirami", (2, 4))]
 
 
 def reference_engine() -> Engine:
     """The site's templates, with the boards' ``part`` tag drawing as a plain include."""
     params = {key: value for key, value in settings.TEMPLATES[0].items() if key != "BACKEND"}
-    libraries = {"roads_tags": INCLUDED, "romirami_tags": INCLUDED}
+    libraries = {"board_parts": INCLUDED}
     params.update(NAME="reference", OPTIONS={**params["OPTIONS"], "libraries": libraries})
     return DjangoTemplates(params).engine
 

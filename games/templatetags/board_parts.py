@@ -1,4 +1,4 @@
-"""Parts of the Building Roman Roads board drawn once per process and then reused.
+"""Parts of a board drawn once per process and then reused.
 
 ``{% part "roads/space.html" space=space %}`` draws the template with the values given and
 nothing else (no other variable of the page reaches it), so its HTML depends on those values
@@ -47,4 +47,4 @@ def forget(**kwargs) -> None:
         _drawn.clear()
 
 
-file_changed.connect(forget, dispatch_uid="roads_parts_forget")
+file_changed.connect(forget, dispatch_uid="board_parts_forget")
