@@ -3,11 +3,19 @@
 Django's Redis cache builds a new ``redis.Redis`` object (with its table of response
 callbacks) for every operation; this one builds one per server and keeps it, over the
 same connection pool. A ``redis.Redis`` is safe to share between threads.
+
+Django also makes a new cache object for every thread and every async context (each
+socket's consumer runs in one of its own), and each would open its own pool and
+connections; so the client is kept per process, shared by every cache object of the
+same servers and options.
 """
 
 from __future__ import annotations
 
+import threading
+
 from django.core.cache.backends import redis as django_redis
+from django.utils.functional import cached_property
 
 
 class KeptClient(django_redis.RedisCacheClient):
@@ -25,7 +33,16 @@ class KeptClient(django_redis.RedisCacheClient):
         return client
 
 
+_kept: dict[tuple, KeptClient] = {}
+_lock = threading.Lock()
+
+
 class RedisCache(django_redis.RedisCache):
-    def __init__(self, server, params) -> None:
-        super().__init__(server, params)
-        self._class = KeptClient
+    @cached_property
+    def _cache(self) -> KeptClient:
+        key = (tuple(self._servers), repr(sorted(self._options.items())))
+        with _lock:
+            client = _kept.get(key)
+            if client is None:
+                client = _kept[key] = KeptClient(self._servers, **self._options)
+        return client

@@ -23,7 +23,7 @@ from http.cookies import SimpleCookie
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
-from django.core.cache import caches
+from django.core.cache import cache
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
@@ -76,18 +76,6 @@ def _csrf_slot() -> str:
 
 CSRF_SLOT = _csrf_slot()
 
-_cache = None
-
-
-def _shared():
-    """This process's one instance of the default cache. ``django.core.cache.cache`` is one per
-    thread and async context: each socket's consumer runs in a context of its own, and every call
-    from it would build a new client over a new connection."""
-    global _cache
-    if _cache is None:
-        _cache = caches.create_connection("default")
-    return _cache
-
 
 def _viewer(scope: dict) -> str:
     """Who the drawing is for: the user (or nobody signed in), and the site's address as the socket
@@ -118,7 +106,7 @@ def board_for(game_id: int, scope: dict, wanted: int | None = None) -> tuple[int
     html = render_to_string("games/board.html", context, request=request)
     viewer, entry = _viewer(scope), (time.time(), game.version, html)
     versions = {game.version} | ({wanted} if wanted is not None and wanted < game.version else set())
-    _shared().set_many({_key(game_id, version, viewer): entry for version in versions}, timeout=2)
+    cache.set_many({_key(game_id, version, viewer): entry for version in versions}, timeout=2)
     return game.version, _own_token(html, request)
 
 
@@ -137,8 +125,8 @@ async def shared_board(game_id: int, version: int, scope: dict, draw) -> tuple[i
     """Version ``version``'s board for this socket: the drawing this viewer's other sockets made,
     or, if none did, one drawn by ``draw`` (``board_for`` run off the event loop)."""
     key = _key(game_id, version, _viewer(scope))
-    get = sync_to_async(_shared().get, thread_sensitive=False)
-    add = sync_to_async(_shared().add, thread_sensitive=False)
+    get = sync_to_async(cache.get, thread_sensitive=False)
+    add = sync_to_async(cache.add, thread_sensitive=False)
     shared = _fresh(await get(key))
     if shared is None and not await add(f"{key}:drawing", 1, 2):
         for step in WAIT_STEPS:  # another socket is drawing it

@@ -1,4 +1,4 @@
-"""The Redis cache keeps one client per server and behaves as Django's own."""
+"""The Redis cache keeps one client per server and process, and behaves as Django's own."""
 
 from __future__ import annotations
 
@@ -24,6 +24,14 @@ def store():
 def test_one_client_serves_every_operation(store):
     assert isinstance(store, DjangoRedisCache)
     assert store._cache.get_client(write=True) is store._cache.get_client(write=False)
+
+
+def test_every_cache_object_of_a_process_shares_one_client_and_its_connections(store):
+    # Django makes a cache object per thread and per async context (each socket's consumer).
+    other = RedisCache("redis://127.0.0.1:6379/14", {"KEY_PREFIX": "another-prefix"})
+    assert other._cache is store._cache
+    elsewhere = RedisCache("redis://127.0.0.1:6379/13", {})
+    assert elsewhere._cache is not store._cache
 
 
 def test_it_stores_adds_counts_and_forgets_as_the_django_cache_does(store):
