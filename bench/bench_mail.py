@@ -26,7 +26,8 @@ import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 
-PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
+from bench.database import PG, ensure_database
+
 DATABASE = "roman_bench_mail"
 BROKER = os.environ.get("BENCH_BROKER", "redis://127.0.0.1:6379/14")
 QUEUE = f"bench-mail-{uuid.uuid4().hex[:8]}"
@@ -40,14 +41,6 @@ os.environ.update(
     DJANGO_SETTINGS_MODULE="config.settings",
     LOG_LEVEL="WARNING",
 )
-
-
-def ensure_database() -> None:
-    import psycopg
-
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE]).fetchone():
-            conn.execute(f'CREATE DATABASE "{DATABASE}"')
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -159,7 +152,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, default=120)
     parser.add_argument("--no-record", action="store_true", help="print only; leave RESULTS.md alone")
     args = parser.parse_args()
-    ensure_database()
+    ensure_database(f"{PG}/{DATABASE}")
     lines = report(measure(max(100, args.samples)))
     print("\n".join([HEADING, "", *lines]))
     if not args.no_record:

@@ -21,6 +21,8 @@ import sys
 import time
 from datetime import UTC, datetime
 
+from bench.database import ensure_database
+
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/roman_bench")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 # Production settings: DEBUG off (a SECRET_KEY set), the cache and the channel layer on Redis
@@ -100,6 +102,7 @@ def main() -> None:
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.ROOT_URLCONF = "bench.floor_urls"
+    ensure_database(os.environ["DATABASE_URL"])
     call_command("migrate", verbosity=0)
     rng = random.Random(2026)
     move_times: list[float] = []

@@ -34,9 +34,10 @@ from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bench.database import PG, fresh_database
+
 ROOT = Path(__file__).resolve().parents[1]
 PEER = ROOT / "bench" / "peer"
-PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
 OURS_DB = os.environ.get("BENCH_PEER_OURS_DB", "roman_bench_peer")
 PEER_DB = os.environ.get("BENCH_PEER_DB", "bgio_peer")
 REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379")
@@ -73,14 +74,6 @@ def npm_install() -> None:
     if shutil.which("npm") is None:
         raise SystemExit("npm is not installed: the peer benchmark needs Node.js and npm.")
     subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=PEER, check=True)
-
-
-def fresh_database(name: str) -> None:
-    import psycopg
-
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
 
 
 @contextmanager

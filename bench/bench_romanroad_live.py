@@ -47,8 +47,9 @@ from contextlib import ExitStack
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bench.database import PG, ensure_database
+
 ROOT = Path(__file__).resolve().parents[1]
-PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
 DATABASE = os.environ.get("BENCH_DATABASE", "roman_bench_live")
 REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379")
 # Redis databases for the cache, the channel layer and the broker (one apart from other users).
@@ -288,11 +289,8 @@ def step_costs(steps: int = 200) -> dict:
 
 def part_redis(tables: int, seconds: float, workers: int) -> dict:
     import django
-    import psycopg
 
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [DATABASE]).fetchone():
-            conn.execute(f'CREATE DATABASE "{DATABASE}"')
+    ensure_database(f"{PG}/{DATABASE}")
     django.setup()
     from django.core.management import call_command
 

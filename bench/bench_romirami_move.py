@@ -21,6 +21,7 @@ import django
 
 # The same database, settings and in-process broker as the Poker move bench, which sets them on import.
 from bench.bench_moves import new_game, percentile, record
+from bench.database import ensure_database
 
 django.setup()
 
@@ -60,6 +61,7 @@ def main() -> None:
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     settings.ROOT_URLCONF = "bench.floor_urls"
+    ensure_database(os.environ["DATABASE_URL"])
     call_command("migrate", verbosity=0)
     rng = random.Random(2026)
     times: dict[str, list[float]] = {kind: [] for kind in KINDS}

@@ -45,8 +45,9 @@ from contextlib import ExitStack
 from datetime import UTC, datetime
 from pathlib import Path
 
+from bench.database import PG, ensure_database
+
 ROOT = Path(__file__).resolve().parents[1]
-PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
 DATABASE = os.environ.get("BENCH_DATABASE", "roman_bench_screens")
 LAYER_DB, CACHE_DB = os.environ.get("BENCH_REDIS_DBS", "11,10").split(",")
 REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379")
@@ -327,12 +328,8 @@ def part(moves: int, bases: list[str]) -> dict:
 
 def part_production(moves: int) -> dict:
     import django
-    import psycopg
 
-    database = os.environ["DATABASE_URL"].rsplit("/", 1)[1]
-    with psycopg.connect(f"{PG}/postgres", autocommit=True) as conn:
-        if not conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", [database]).fetchone():
-            conn.execute(f'CREATE DATABASE "{database}"')
+    ensure_database(os.environ["DATABASE_URL"])
     django.setup()
     from django.core.management import call_command
 
