@@ -28,6 +28,7 @@ from . import handbook, kinds, presence, rematch, services, table_tools
 from .access import require_watchable
 from .forms import JoinCodeForm, NewGameForm
 from .invites import normalize_code, qr_svg
+from .live import boards
 from .models import Game, Move, Seat
 from .my_games import my_games as my_games_of
 from .my_games import stamp as my_games_stamp
@@ -305,7 +306,7 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
     over = limits.first_exceeded(request, [limits.GUESSING, ("moves", limits.BY_CLIENT, True)])
     if over:
         return limits.too_many(request, over)
-    status, error, seats = 200, None, None
+    status, error, seats, claimed = 200, None, None, False
     try:
         # One locked read serves the watch check, the form parsing and the move.
         with transaction.atomic():
@@ -321,9 +322,12 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
                 game, request.user, move_payload, turn, as_host=request.POST.get("as") == "host",
                 request_id=_request_id(request),
             )
+            claimed = request.htmx and boards.claim_answer(request, game)
     except services.MoveRejected as exc:
         status, error = exc.status, exc.message
         game.refresh_from_db()
+    if request.htmx and status == 200 and claimed:
+        return HttpResponse(boards.answer_board(request, game, board_context(request, game, error, seats)))
     if request.htmx:
         return render(request, "games/board.html", board_context(request, game, error, seats), status=status)
     return render(request, "games/game.html", page_context(request, game, error, seats), status=status)

@@ -12,6 +12,10 @@ in the cache; the others wait a moment for it instead of drawing it again. The
 drawing holds a slot where each socket's own CSRF token goes, so the forms on a
 shared board post with the page's own cookie. A drawing is shared only while it is
 fresh (``SHARE_SECONDS``): a board shows the seconds left on the table's clock.
+
+A move's own answer is the mover's board of the new version: the move claims that
+drawing before it commits (``claim_answer``) and leaves its answer in the cache
+(``answer_board``), so the mover's sockets take it instead of drawing it again.
 """
 
 from __future__ import annotations
@@ -87,6 +91,12 @@ def _viewer(scope: dict) -> str:
     return f"{who}:{scope.get('scheme', 'ws')}:{host}"
 
 
+def _request_viewer(request: HttpRequest) -> str:
+    """``_viewer`` of the sockets of the page that sent ``request``."""
+    who = request.user.pk if request.user.is_authenticated else "anon"
+    return f"{who}:{'wss' if request.is_secure() else 'ws'}:{request.get_host()}"
+
+
 def _key(game_id: int, version: int, viewer: str) -> str:
     return f"live-board:{game_id}:{version}:{viewer}"
 
@@ -108,6 +118,23 @@ def board_for(game_id: int, scope: dict, wanted: int | None = None) -> tuple[int
     versions = {game.version} | ({wanted} if wanted is not None and wanted < game.version else set())
     cache.set_many({_key(game_id, version, viewer): entry for version in versions}, timeout=2)
     return game.version, _own_token(html, request)
+
+
+def claim_answer(request: HttpRequest, game: Game) -> bool:
+    """Mark ``game.version``'s board for the sender of ``request`` as being drawn (the move's answer),
+    before the move commits and its push goes out: that viewer's sockets wait for it. False when
+    something else holds the claim."""
+    return bool(cache.add(f"{_key(game.pk, game.version, _request_viewer(request))}:drawing", 1, 2))
+
+
+def answer_board(request: HttpRequest, game: Game, context: dict) -> str:
+    """The board partial answering ``request``, drawn as a socket's shared drawing and left in the
+    cache for the sender's sockets (``claim_answer``)."""
+    context["csrf_token"] = CSRF_SLOT
+    html = render_to_string("games/board.html", context, request=request)
+    entry = (time.time(), game.version, html)
+    cache.set(_key(game.pk, game.version, _request_viewer(request)), entry, timeout=2)
+    return _own_token(html, request)
 
 
 def _own_token(html: str, request: HttpRequest) -> str:

@@ -277,3 +277,48 @@ def test_the_csrf_slot_of_a_shared_drawing_is_the_same_in_every_process_of_the_s
     assert other.returncode == 0, other.stderr[-2000:]
     assert other.stdout.strip() == boards.CSRF_SLOT
     assert settings.SECRET_KEY not in boards.CSRF_SLOT
+
+
+def test_the_movers_sockets_take_the_board_its_move_answered_with(make_table, monkeypatch):
+    """The move's answer is drawn once and handed to the mover's other page (with that page's own
+    CSRF token); the other player's socket still draws her own seat's board."""
+    from django.middleware.csrf import _unmask_cipher_token
+
+    from games.live import boards
+
+    game, (julius, agrippina) = make_table()
+    drawn = []
+    render = boards.render_to_string
+    monkeypatch.setattr(boards, "render_to_string", lambda *a, **k: drawn.append(1) or render(*a, **k))
+    mover = Client()
+    mover.force_login(julius)
+    secret = "c" * 32
+
+    async def scenario() -> tuple[str, dict, dict]:
+        pages = {}
+        for name, user in (("julius", julius), ("agrippina", agrippina)):
+            headers = [*ORIGIN, (b"host", b"testserver"), (b"cookie", f"csrftoken={secret}".encode())]
+            page = WebsocketCommunicator(application, f"/ws/g/{game.code}/", headers=headers)
+            page.scope["user"] = user
+            assert (await page.connect())[0]
+            await page.receive_json_from(timeout=2)
+            pages[name] = page
+        data = {"move": '{"type": "roll"}', "turn": game.tokens["0"]}
+        url = reverse("move", args=[game.code])
+        answer = await database_sync_to_async(mover.post)(url, data, HTTP_HX_REQUEST="true")
+        assert answer.status_code == 200
+        heard = {name: await next_version(page) for name, page in pages.items()}
+        for page in pages.values():
+            await page.disconnect()
+        return answer.content.decode(), heard["julius"], heard["agrippina"]
+
+    answered, julius_heard, agrippina_heard = run(scenario)
+    game.refresh_from_db()
+    assert len(drawn) == 2  # the answer (julius's drawing) and agrippina's
+    assert julius_heard["version"] == agrippina_heard["version"] == game.version
+    assert f'data-version="{game.version}"' in answered
+    assert boards.CSRF_SLOT not in answered + julius_heard["html"]
+    assert CSRF.sub("", julius_heard["html"]) == CSRF.sub("", answered)
+    assert CSRF.sub("", agrippina_heard["html"]) != CSRF.sub("", answered)
+    tokens = set(re.findall(r'csrfmiddlewaretoken" value="([^"]+)"', julius_heard["html"]))
+    assert tokens and {_unmask_cipher_token(token) for token in tokens} == {secret}
