@@ -91,8 +91,8 @@ def awaits_table(engine: Engine, state: State) -> bool:
 
 def has_move(engine: Engine, state: State, seat: int) -> bool:
     """Is ``seat`` awaited and has it a move to make now? An awaited seat may have none for a
-    moment (at Roman Road, a player ready for a hand that has not begun): the clock plays no
-    default for it and a computer player waits."""
+    moment (in a realtime game, a player already ready for a round that has not begun): the clock
+    plays no default for it and a computer player waits."""
     return seat in engine.to_act(state) and bool(engine.legal_moves(state, seat))
 
 

@@ -163,6 +163,19 @@ def play_one(page, state: dict) -> None:
         return
     page.wait_for_timeout(300)  # stuck: wait for the others
 
+def play_to_hand_end(page, state: dict, code: str, stalled_shot: str, after_each=None) -> None:
+    """Play moves on ``page`` until the hand is over; a hand that does not end in time fails the test
+    with a screenshot and the game's state."""
+    deadline = time.monotonic() + HAND_SECONDS
+    while not page.locator(".rr-between, .rr-final").count():
+        if time.monotonic() > deadline:
+            page.screenshot(path=str(ARTIFACTS / stalled_shot), full_page=True)
+            pytest.fail(f"no end of hand after {HAND_SECONDS}s: {state}; {Game.objects.get(code=code).state}")
+        play_one(page, state)
+        if after_each:
+            after_each()
+
+
 
 def test_one_person_plays_a_whole_hand_against_two_fast_computer_players(browser_page, make_user, settings):
     open_page, problems = browser_page
@@ -196,16 +209,14 @@ def test_one_person_plays_a_whole_hand_against_two_fast_computer_players(browser
 
     state = {"drags": 0, "taps": 0, "flips": 0, "misses": 0}
     shot_midway = False
-    deadline = time.monotonic() + HAND_SECONDS
-    while not page.locator(".rr-between, .rr-final").count():
-        if time.monotonic() > deadline:
-            page.screenshot(path=str(ARTIFACTS / "romanroad-stalled.png"), full_page=True)
-            pytest.fail(f"no end of hand after {HAND_SECONDS}s: {state}; {Game.objects.get(code=code).state}")
-        play_one(page, state)
+    def shoot_midway() -> None:
+        nonlocal shot_midway
         if not shot_midway and Game.objects.get(code=code).move_count > 25:
             page.screenshot(path=str(ARTIFACTS / "romanroad-desktop-hand.png"), full_page=True)
             watcher.screenshot(path=str(ARTIFACTS / "romanroad-phone-hand.png"), full_page=True)
             shot_midway = True
+
+    play_to_hand_end(page, state, code, "romanroad-stalled.png", after_each=shoot_midway)
 
     assert state["drags"] >= 1, state  # at least one card went by drag and drop
     sheet = page.locator(".rr-sheet")
@@ -369,12 +380,7 @@ def test_one_leaves_through_the_leave_box_mid_hand_and_the_other_finishes_the_ha
     agrippina.screenshot(path=str(ARTIFACTS / "romanroad-leaver.png"), full_page=True)
 
     state = {"drags": 1, "taps": 0, "flips": 0, "misses": 0}
-    deadline = time.monotonic() + HAND_SECONDS
-    while not julius.locator(".rr-between, .rr-final").count():
-        if time.monotonic() > deadline:
-            julius.screenshot(path=str(ARTIFACTS / "romanroad-left-stalled.png"), full_page=True)
-            pytest.fail(f"no end of hand after {HAND_SECONDS}s: {state}; {Game.objects.get(code=code).state}")
-        play_one(julius, state)
+    play_to_hand_end(julius, state, code, "romanroad-left-stalled.png")
     agrippina.wait_for_selector(".rr-between, .rr-final", timeout=10_000)  # her open page follows
     julius.screenshot(path=str(ARTIFACTS / "romanroad-left-hand-over.png"), full_page=True)
     agrippina.screenshot(path=str(ARTIFACTS / "romanroad-leaver-hand-over.png"), full_page=True)
