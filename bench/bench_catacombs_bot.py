@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
+from bench.results import percentile
 from games.catacombs import bot
 from games.catacombs.engine import CATACOMBS, book_sheet, empty_slots
 from games.rules import places
@@ -42,11 +43,6 @@ def random_move(state: dict, seat: int, rng: random.Random) -> dict:
 
 
 blind = partial(bot.choose, races=False)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def play(strategies: list[Strategy], seed: int, times: list[tuple[float, float]] | None = None) -> dict:

@@ -27,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.database import PG, ensure_database
+from bench.results import percentile
 
 DATABASE = "roman_bench_mail"
 BROKER = os.environ.get("BENCH_BROKER", "redis://127.0.0.1:6379/14")
@@ -41,11 +42,6 @@ os.environ.update(
     DJANGO_SETTINGS_MODULE="config.settings",
     LOG_LEVEL="WARNING",
 )
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
 def cpu_model() -> str:

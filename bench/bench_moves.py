@@ -13,15 +13,13 @@ from __future__ import annotations
 
 import json
 import os
-import platform
 import random
 import statistics
-import subprocess
-import sys
 import time
 from datetime import UTC, datetime
 
 from bench.database import ensure_database
+from bench.results import machine, percentile
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/roman_bench")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -60,11 +58,6 @@ from games.rules import choose_move  # noqa: E402
 MOVES = int(os.environ.get("BENCH_MOVES", "600"))
 PLAYERS = 6
 QUERY_PROBES = (5, 150)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def new_game(tag: str, kind: str = "poker", players: int = PLAYERS) -> tuple[Game, list[Client]]:
@@ -136,16 +129,6 @@ def main() -> None:
             assert floor.status_code == 200, floor.status_code
             game.refresh_from_db()
     report(move_times, bare_times, signed_in_times, queries)
-
-
-def machine() -> str:
-    with open("/proc/cpuinfo") as cpuinfo:
-        cpu = next(
-            (line.split(":", 1)[1].strip() for line in cpuinfo if line.startswith("model name")),
-            platform.processor(),
-        )
-    uname = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
-    return f"{uname}; {cpu}; {os.cpu_count()} cores; Python {sys.version.split()[0]}"
 
 
 def short(backend: str) -> str:

@@ -21,7 +21,6 @@ new visitors and again with its ETag, beside ``/healthz/`` over the same connect
 from __future__ import annotations
 
 import os
-import platform
 import random
 import statistics
 import subprocess
@@ -34,6 +33,8 @@ import urllib.request
 from contextlib import ExitStack
 from datetime import UTC, datetime
 from pathlib import Path
+
+from bench.results import machine, percentile
 
 os.environ["DATABASE_URL"] = "sqlite://:memory:"
 os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)  # DEBUG off, as in production
@@ -64,11 +65,6 @@ from scoresheets.warm import default_pads, warm_pads  # noqa: E402
 
 N = int(os.environ.get("BENCH_PADS_N", "20"))
 NAMES = ["Julius", "Agrippina", "Gaius"]
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def timed(action) -> tuple[float, float]:
@@ -246,14 +242,6 @@ def embedded_rows() -> list[str]:
 def http_row(label: str, samples: list[tuple[float, float]]) -> str:
     wall = [w for w, _ in samples]
     return f"| {label} | {len(samples)} | {ms(statistics.median(wall))} | {ms(percentile(wall, 0.95))} | | |"
-
-
-def machine() -> str:
-    uname = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
-    with open("/proc/cpuinfo") as info:
-        models = [line.split(":", 1)[1].strip() for line in info if line.startswith("model name")]
-    cpu = models[0] if models else platform.processor() or "unknown CPU"
-    return f"{uname}; {cpu}; {os.cpu_count()} CPUs; Python {platform.python_version()}"
 
 
 def main() -> None:

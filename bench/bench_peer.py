@@ -24,7 +24,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import shutil
 import subprocess
 import sys
@@ -35,6 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.database import PG, fresh_database
+from bench.results import machine, percentile
 
 ROOT = Path(__file__).resolve().parents[1]
 PEER = ROOT / "bench" / "peer"
@@ -47,20 +47,9 @@ TITLE = "Against boardgame.io"
 GOAL = 2.0
 
 
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
-
-
-def machine() -> str:
-    uname = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
-    model = platform.processor() or "unknown"
-    for line in Path("/proc/cpuinfo").read_text().splitlines():
-        if line.startswith("model name"):
-            model = line.split(":", 1)[1].strip()
-            break
+def machine_and_node() -> str:
     node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
-    return f"{uname}; {model}; {os.cpu_count()} cores; Python {platform.python_version()}, Node {node}"
+    return f"{machine()}, Node {node}"
 
 
 # --- The two sides --------------------------------------------------------------------------------
@@ -274,7 +263,7 @@ def main() -> None:
         f"{row['name']} {row['peer']['load']:.1f} / {row['ours']['load']:.1f}" for row in result
     )
     lines = [
-        f"`python -m bench.bench_peer`, {when}, {machine()}; load average {load:.1f} at the end; "
+        f"`python -m bench.bench_peer`, {when}, {machine_and_node()}; load average {load:.1f} at the end; "
         f"after each phase (boardgame.io / this site): {loads}. Other work shares the machine.",
         "",
         "The same seeded Roman Poker turns (four seats a table, the dice brought by the table: "

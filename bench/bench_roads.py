@@ -20,17 +20,12 @@ import subprocess
 import time
 from datetime import UTC, datetime
 
-from bench.results import write_section
+from bench.results import percentile, write_section
 from games.roads.bot import choose
 from games.roads.engine import ROADS
 
 GAMES = int(os.environ.get("BENCH_ROADS_GAMES", "40"))
 TABLES = (2, 4, 6)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def timed(samples: dict[str, list[float]], name: str, action, *args):

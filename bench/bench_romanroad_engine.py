@@ -17,17 +17,12 @@ import statistics
 import subprocess
 import time
 
-from bench.results import write_section
+from bench.results import percentile, write_section
 from games.romanroad.bot import choose
 from games.romanroad.engine import ROMANROAD
 
 GAMES = int(os.environ.get("BENCH_ROMANROAD_GAMES", "8"))  # per table size
 R = ROMANROAD
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def micro(action) -> tuple[float, object]:

@@ -37,7 +37,6 @@ import argparse
 import asyncio
 import json
 import os
-import platform
 import subprocess
 import sys
 import tempfile
@@ -48,6 +47,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.database import PG, ensure_database
+from bench.results import machine, percentile
 
 ROOT = Path(__file__).resolve().parents[1]
 DATABASE = os.environ.get("BENCH_DATABASE", "roman_bench_live")
@@ -56,25 +56,6 @@ REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379")
 REDIS_DBS = [int(n) for n in os.environ.get("BENCH_REDIS_DBS", "10,11,12").split(",")]
 TITLE = "Roman Road live"
 WARMUP = 10.0  # seconds of play before the window opens (chains started, sockets busy)
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
-
-
-def machine() -> str:
-    uname = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
-    model = "unknown"
-    try:
-        model = next(
-            line.split(":", 1)[1].strip()
-            for line in Path("/proc/cpuinfo").read_text().splitlines()
-            if line.startswith("model name")
-        )
-    except (OSError, StopIteration):
-        model = platform.processor() or model
-    return f"{uname}; {model}; {os.cpu_count()} CPUs; Python {platform.python_version()}"
 
 
 # --- CPU per process -----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ import subprocess
 import sys
 import time
 
+from bench.results import percentile
 from games.romirami.bot import choose
 from games.romirami.engine import ROMIRAMI, contract_cards, number_cards, ways
 
@@ -28,11 +29,6 @@ HANDS = int(os.environ.get("BENCH_HANDS", "2000"))
 GAMES = {2: 100, 3: 60, 4: 60}
 BOT_GAMES = 30
 SECTION = "Romi Rami engine"
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(share * (len(ordered) - 1)))]
 
 
 def ten_card_state(rng: random.Random, hand: list[int] | None = None) -> dict:

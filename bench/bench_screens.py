@@ -36,7 +36,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import subprocess
 import sys
 import tempfile
@@ -46,6 +45,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.database import PG, ensure_database
+from bench.results import machine, percentile
 
 ROOT = Path(__file__).resolve().parents[1]
 DATABASE = os.environ.get("BENCH_DATABASE", "roman_bench_screens")
@@ -93,22 +93,6 @@ WATCH = """
   document.addEventListener('DOMContentLoaded', look);
 })();
 """
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
-
-
-def machine() -> str:
-    uname = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
-    model = platform.processor() or "unknown"
-    with open("/proc/cpuinfo") as cpuinfo:
-        for line in cpuinfo:
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    return f"{uname}; {model}; {os.cpu_count()} cores"
 
 
 def load() -> float:

@@ -1,8 +1,12 @@
-"""Keeps bench/RESULTS.md: one section per benchmark, replaced when it runs again."""
+"""Keeps bench/RESULTS.md: one section per benchmark, replaced when it runs again; and what every
+benchmark reports with its numbers (the machine, percentiles)."""
 
 from __future__ import annotations
 
+import os
+import platform
 import re
+import subprocess
 from pathlib import Path
 
 RESULTS = Path(__file__).with_name("RESULTS.md")
@@ -21,3 +25,20 @@ def write_section(title: str, lines: list[str]) -> None:
     else:
         text = text.rstrip() + "\n\n" + body
     RESULTS.write_text(text.rstrip() + "\n")
+
+
+def percentile(values: list[float], share: float) -> float:
+    """The nearest-rank percentile: the smallest value at least ``share`` of the values reach."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def machine() -> str:
+    """The kernel, the processor, how many CPUs and which Python, for a section's first line."""
+    uname = subprocess.run(["uname", "-srm"], capture_output=True, text=True).stdout.strip()
+    model = platform.processor() or "unknown CPU"
+    for line in Path("/proc/cpuinfo").read_text().splitlines():
+        if line.startswith("model name"):
+            model = line.split(":", 1)[1].strip()
+            break
+    return f"{uname}; {model}; {os.cpu_count()} CPUs; Python {platform.python_version()}"
