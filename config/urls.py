@@ -1,8 +1,12 @@
 from django.conf import settings
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
 from games import webapp
+
+from .converters import DatabaseId
+
+register_converter(DatabaseId, "id")  # before the apps' patterns below are read
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -19,7 +19,7 @@ urlpatterns = [
     path("g/<str:code>/tv/", views.tv, name="tv"),
     path("g/<str:code>/tv/poll/", views.tv_poll, name="tv_poll"),
     path("g/<str:code>/result/", player_pages.result, name="result"),
-    path("players/<int:user_id>/", player_pages.player, name="player"),
+    path("players/<id:user_id>/", player_pages.player, name="player"),
     path("g/<str:code>/here/", views.here, name="here"),
     path("g/<str:code>/again/", views.play_again, name="play_again"),
     path("g/<str:code>/again/offer/", views.rematch_box, name="rematch_box"),
@@ -29,7 +29,7 @@ urlpatterns = [
     path("g/<str:code>/host/<slug:tool>/", views.host_tool, name="host_tool"),
     path("g/<str:code>/cancel/", views.cancel, name="cancel"),
     path("g/<str:code>/bot/", views.add_bot, name="add_bot"),
-    path("g/<str:code>/seats/<int:seat_id>/remove/", views.remove_seat, name="remove_seat"),
+    path("g/<str:code>/seats/<id:seat_id>/remove/", views.remove_seat, name="remove_seat"),
     # Each game's own pages (a solo run, a table view) under its slug.
     *(path(f"{kind.slug}/", include(kind.urls)) for kind in kinds.all_kinds() if kind.urls),
 ]

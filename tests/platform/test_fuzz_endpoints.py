@@ -78,8 +78,9 @@ NOTHING: list[Request] = [("get", {}), ("post", {})]
 BAD_ARGUMENTS = {
     "str": ["ZZZZZZ", "ünïcødé", "x" * 300, "\x00"],
     "slug": ["nope", "x" * 300],
-    "int": ["0", "9" * 30],
+    "id": ["0", "9" * 19, "9" * 30],
 }
+HUGE_IDS = ("9" * 19, "99999999999999999999999", "1" + "0" * 40)  # past 2**63, where SQLite overflows
 
 
 def routes(resolver=None, prefix: str = "") -> list[tuple[str, str]]:
@@ -279,6 +280,34 @@ def test_garbage_never_breaks_a_page(world, url_name):
         for role in roles:
             for number, (method, data) in enumerate(requests):
                 visitors.check(role, method, url, data, htmx=number % 2 == 1)
+
+
+ID_ROUTES = sorted(name for name, route in ROUTES.items() if re.search(r"<(?:int|id):", route))
+
+
+def test_every_id_in_a_url_is_a_database_id():
+    assert len(ID_ROUTES) >= 10 and "group" in ID_ROUTES and "player" in ID_ROUTES
+    assert not [route for route in ROUTES.values() if "<int:" in route], "use <id:...>: at most 18 digits"
+
+
+@pytest.mark.parametrize("url_name", ID_ROUTES)
+def test_a_huge_id_is_the_sites_own_not_found(world, url_name):
+    route = ROUTES[url_name]
+    arguments = {m["name"]: m["converter"] for m in ARGUMENT.finditer(route)}
+    main = {name: real_values(world, url_name, name)[0] for name in arguments}
+    before = snapshot()
+    for name in (name for name, converter in arguments.items() if converter in ("int", "id")):
+        for huge in HUGE_IDS:
+            url = url_for(route, {**main, name: huge})
+            for role in ("anonymous", "host"):
+                client = Client(raise_request_exception=False)
+                if world.users[role]:
+                    client.force_login(world.users[role])
+                for method in ("get", "post"):
+                    response = getattr(client, method)(url)
+                    assert response.status_code == 404, f"{method.upper()} {url} as {role}"
+                    assert "There is no page at this address" in response.content.decode(), url
+    assert snapshot() == before
 
 
 CSRF_EXEMPT = {"notify_unsubscribe"}  # the signed token is the credential (one-click unsubscribe)
