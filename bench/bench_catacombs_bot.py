@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from bench.results import percentile
+from bench.results import percentile, publish
 from games.catacombs import bot
 from games.catacombs.engine import CATACOMBS, book_sheet, empty_slots
 from games.rules import places
@@ -187,11 +187,7 @@ def main() -> None:
     with open("/proc/loadavg") as loadavg:
         load = loadavg.read().split()[0]
     lines += ["", f"Load average {load} at the end (other work shares this machine)."]
-    print("\n".join(lines))
-    if os.environ.get("BENCH_RECORD", "1") == "1":
-        from bench.results import write_section
-
-        write_section(SECTION, lines)
+    publish(SECTION, lines)
 
 
 if __name__ == "__main__":

@@ -27,7 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.database import PG, ensure_database
-from bench.results import percentile
+from bench.results import percentile, publish
 
 DATABASE = "roman_bench_mail"
 BROKER = os.environ.get("BENCH_BROKER", "redis://127.0.0.1:6379/14")
@@ -150,11 +150,8 @@ def main() -> None:
     args = parser.parse_args()
     ensure_database(f"{PG}/{DATABASE}")
     lines = report(measure(max(100, args.samples)))
-    print("\n".join([HEADING, "", *lines]))
-    if not args.no_record:
-        from bench.results import write_section
-
-        write_section(HEADING.removeprefix("## "), lines)
+    print(HEADING, end="\n\n")
+    publish(HEADING.removeprefix("## "), lines, record=not args.no_record)
 
 
 if __name__ == "__main__":

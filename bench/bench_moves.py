@@ -16,10 +16,9 @@ import os
 import random
 import statistics
 import time
-from datetime import UTC, datetime
 
 from bench.database import ensure_database
-from bench.results import machine, percentile
+from bench.results import percentile, publish
 
 os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/roman_bench")
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -161,16 +160,7 @@ def report(
     ]
     with open("/proc/loadavg") as loadavg:
         lines.append(f"- load average {loadavg.read().split()[0]} at the end (other work shares the machine)")
-    print("\n".join(lines))
-    if os.environ.get("BENCH_RECORD", "1") == "1":
-        record("Poker move (server time)", lines)
-
-
-def record(section: str, lines: list[str]) -> None:
-    from bench.results import write_section
-
-    stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
-    write_section(section, [f"Run {stamp} on {machine()}.", "", *lines])
+    publish("Poker move (server time)", lines, stamped=True)
 
 
 if __name__ == "__main__":

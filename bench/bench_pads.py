@@ -34,7 +34,7 @@ from contextlib import ExitStack
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench.results import machine, percentile
+from bench.results import machine, percentile, publish
 
 os.environ["DATABASE_URL"] = "sqlite://:memory:"
 os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)  # DEBUG off, as in production
@@ -55,7 +55,6 @@ from django.test import Client  # noqa: E402
 from django.urls import reverse  # noqa: E402
 
 from accounts.models import User  # noqa: E402
-from bench.results import write_section  # noqa: E402
 from games.models import Game, Seat  # noqa: E402
 from games.poker.engine import POKER  # noqa: E402
 from scoresheets.forms import page_query  # noqa: E402
@@ -266,8 +265,7 @@ def main() -> None:
         "|---|---|---|---|---|---|",
         *rows,
     ]
-    print("\n".join(lines))
-    write_section("Score pads", lines)
+    publish("Score pads", lines)
 
 
 if __name__ == "__main__":

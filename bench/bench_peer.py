@@ -34,7 +34,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.database import PG, fresh_database
-from bench.results import machine, percentile
+from bench.results import machine, percentile, publish
 
 ROOT = Path(__file__).resolve().parents[1]
 PEER = ROOT / "bench" / "peer"
@@ -302,11 +302,7 @@ def main() -> None:
     misses = sum(1 for line in lines if line.endswith("| NO |"))
     lines += ["", f"Goal, within {GOAL:.0f}× of boardgame.io on every row: "
               + ("met." if not misses else f"missed on {misses} rows.")]
-    print("\n".join(lines))
-    if os.environ.get("BENCH_RECORD", "1") == "1":
-        from bench.results import write_section
-
-        write_section(TITLE, lines)
+    publish(TITLE, lines)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ import subprocess
 import time
 from datetime import UTC, datetime
 
-from bench.results import percentile, write_section
+from bench.results import percentile, publish
 from games.roads.bot import choose
 from games.roads.engine import ROADS
 
@@ -135,8 +135,7 @@ def main() -> None:
         )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     lines += ["", f"Load average {load:.1f} at the end."]
-    write_section("Building Roman Roads engine", lines)
-    print("\n".join(lines))
+    publish("Building Roman Roads engine", lines)
 
 
 if __name__ == "__main__":

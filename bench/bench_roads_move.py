@@ -21,6 +21,7 @@ import statistics
 import time
 
 from bench.database import ensure_database
+from bench.results import publish
 
 # The move limit stays on (its cache round trip is part of a move's cost) but high enough
 # for a benchmark that moves faster than any person. Set before Django starts below.
@@ -133,9 +134,7 @@ def report(times: dict, bare_times: list, signed_in_times: list, queries: dict, 
         f"- load average {os.getloadavg()[0]:.1f} at the end (other work shares this machine; "
         "compare the move with the floors of the same run)",
     ]
-    print("\n".join(lines))
-    if os.environ.get("BENCH_RECORD", "1") == "1":
-        bench_moves.record("Building Roman Roads move (server time)", lines)
+    publish("Building Roman Roads move (server time)", lines, stamped=True)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ import statistics
 import subprocess
 import time
 
-from bench.results import percentile, write_section
+from bench.results import percentile, publish
 from games.romanroad.bot import choose
 from games.romanroad.engine import ROMANROAD
 
@@ -109,8 +109,7 @@ def main() -> None:
             f"| {statistics.median(hands):.0f} / {percentile(hands, 0.95):.0f} / {max(hands)} "
             f"| {sum(blocked)} | {statistics.mean(games_hands):.1f} |"
         )
-    write_section("Roman Road engine", lines)
-    print("\n".join(lines))
+    publish("Roman Road engine", lines)
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.database import PG, ensure_database
-from bench.results import machine, percentile
+from bench.results import machine, percentile, publish
 
 ROOT = Path(__file__).resolve().parents[1]
 DATABASE = os.environ.get("BENCH_DATABASE", "roman_bench_live")
@@ -480,10 +480,7 @@ def main() -> None:
         "so each move is drawn once; at a table of people every seat is a viewer of its own, and "
         "each of their sockets is drawn for.",
     ]
-    from bench.results import write_section
-
-    write_section(TITLE, lines)
-    print("\n".join(lines))
+    publish(TITLE, lines)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ import subprocess
 import sys
 import time
 
-from bench.results import percentile
+from bench.results import percentile, publish
 from games.romirami.bot import choose
 from games.romirami.engine import ROMIRAMI, contract_cards, number_cards, ways
 
@@ -203,11 +203,7 @@ def main() -> None:
         "",
         f"Load average {load} at the end (other work shares this machine; the p95 columns show it).",
     ]
-    print("\n".join(lines))
-    if os.environ.get("BENCH_RECORD", "1") == "1":
-        from bench.results import write_section
-
-        write_section(SECTION, lines)
+    publish(SECTION, lines)
 
 
 if __name__ == "__main__":

@@ -20,8 +20,9 @@ import time
 import django
 
 # The same database, settings and in-process broker as the Poker move bench, which sets them on import.
-from bench.bench_moves import new_game, percentile, record
+from bench.bench_moves import new_game, percentile
 from bench.database import ensure_database
+from bench.results import publish
 
 django.setup()
 
@@ -128,9 +129,7 @@ def report(times: dict, bare_times: list, signed_in_times: list, queries: dict, 
     ]
     with open("/proc/loadavg") as loadavg:
         lines.append(f"Load average {loadavg.read().split()[0]} at the end (other work shares this machine).")
-    print("\n".join(lines))
-    if os.environ.get("BENCH_RECORD", "1") == "1":
-        record(SECTION, lines)
+    publish(SECTION, lines, stamped=True)
 
 
 if __name__ == "__main__":

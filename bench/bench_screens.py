@@ -45,7 +45,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bench.database import PG, ensure_database
-from bench.results import machine, percentile
+from bench.results import machine, percentile, publish
 
 ROOT = Path(__file__).resolve().parents[1]
 DATABASE = os.environ.get("BENCH_DATABASE", "roman_bench_screens")
@@ -452,11 +452,7 @@ def main() -> None:
         f"{percentile(production['floor'], 0.95):.1f} ms; embedded p50 "
         f"{percentile(embedded['floor'], 0.5):.1f} ms, p95 {percentile(embedded['floor'], 0.95):.1f} ms.",
     ]
-    print("\n".join(lines))
-    if os.environ.get("BENCH_RECORD", "1") == "1":
-        from bench.results import write_section
-
-        write_section(TITLE, lines)
+    publish(TITLE, lines)
 
 
 if __name__ == "__main__":

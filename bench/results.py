@@ -7,6 +7,7 @@ import os
 import platform
 import re
 import subprocess
+from datetime import UTC, datetime
 from pathlib import Path
 
 RESULTS = Path(__file__).with_name("RESULTS.md")
@@ -25,6 +26,17 @@ def write_section(title: str, lines: list[str]) -> None:
     else:
         text = text.rstrip() + "\n\n" + body
     RESULTS.write_text(text.rstrip() + "\n")
+
+
+def publish(title: str, lines: list[str], *, stamped: bool = False, record: bool = True) -> None:
+    """Print a benchmark's lines, then write them as its section of RESULTS.md unless
+    ``BENCH_RECORD=0`` is set or ``record`` is false. ``stamped`` heads the written section (not the
+    printed lines) with when the run was and on what machine."""
+    print("\n".join(lines))
+    if not record or os.environ.get("BENCH_RECORD", "1") != "1":
+        return
+    stamp = [f"Run {datetime.now(UTC):%Y-%m-%d %H:%M UTC} on {machine()}.", ""] if stamped else []
+    write_section(title, [*stamp, *lines])
 
 
 def percentile(values: list[float], share: float) -> float:
