@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 
-from .models import FORMER_PLAYER, Game, Move, Seat
+from .models import FORMER_PLAYER, LOG_TAIL, Game, Move, Seat
 from .replay import steps
 from .services import Source, announce, describe, play_table_moves
 
@@ -63,7 +63,7 @@ def _release_from(game: Game, user, keep_names: bool) -> None:
         if mine.name != old_name:
             rename_in_log(game, mine.position, old_name, seats)
     game.version += 1  # open pages redraw, and cached pads of the old version are not reused
-    game.save(update_fields=["host", "version", "updated_at"])
+    game.save(update_fields=["host", "version", "log_tail", "updated_at"])
     if game.status == Game.Status.ACTIVE:
         play_table_moves(game, seats)  # e.g. a pass for the seat that just left
         announce(game, seats, Source.LOBBY)
@@ -88,3 +88,10 @@ def rename_in_log(game: Game, position: int, old_name: str, seats: list[Seat]) -
         for move in changed:
             move.summary = move.summary.replace(old_name, name)
     Move.objects.bulk_update(changed, ["summary"], batch_size=500)
+    game.log_tail = log_tail(game)
+
+
+def log_tail(game: Game) -> list[str]:
+    """The game's latest ``LOG_TAIL`` log lines, newest first, as read from its log."""
+    lines = game.moves.order_by("-number").values_list("summary", flat=True)[:LOG_TAIL]
+    return list(lines)

@@ -31,6 +31,9 @@ def new_seed() -> str:
     return secrets.token_hex(16)
 
 
+LOG_TAIL = 12  # log lines a board shows
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "Waiting for players"
@@ -73,6 +76,9 @@ class Game(models.Model):
     )
     # Set while the host has paused the game (games.table_tools): no move, clock or computer player runs.
     paused_at = models.DateTimeField(null=True, blank=True)
+    # The log's latest lines, newest first (at most LOG_TAIL), written with each move: a board
+    # shows them without reading the log.
+    log_tail = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-updated_at"]

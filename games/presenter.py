@@ -8,19 +8,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 
 from . import presence, rematch, seat_moves
-from .compiled import Compiled
-from .models import Game, Move, Seat
+from .models import Game, Seat
 from .services import seat_key
-
-LOG_LENGTH = 12
-# The log's latest lines, newest first.
-_LAST_LINES = Compiled(
-    Move,
-    lambda game_id: Move.objects.filter(game_id=game_id)
-    .order_by("-number")
-    .values_list("summary")[:LOG_LENGTH],
-    game_id=-7_654_321,
-)
 
 
 def viewer_seat(seats: list[Seat], user) -> Seat | None:
@@ -97,7 +86,7 @@ def board_context(
         names=seat_names(seats, game.players),
         turn=game.tokens.get(seat_key(position)),
         host_turn=game.tokens.get(seat_key(None)),
-        log=[summary for (summary,) in _LAST_LINES.rows(game_id=game.pk)],
+        log=game.log_tail,
         to_act=set(game.engine.to_act(game.state)) if game.status == Game.Status.ACTIVE else set(),
     )
     # Realtime tables await everyone at once: "your turn" says nothing there.

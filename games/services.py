@@ -19,7 +19,7 @@ from django.utils import timezone
 
 from . import kinds, presence, seat_moves
 from .compiled import Compiled
-from .models import Game, Move, Seat
+from .models import LOG_TAIL, Game, Move, Seat
 from .notifications import outbox
 from .rules import IllegalMove, check_move_keys, choose_move, has_move
 from .signals import game_changed, seat_removed, table_closed
@@ -149,10 +149,13 @@ def record(
     if seat_moves.ends_game(engine, after, move) if seat_move else engine.is_over(after):
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
-    game.save(
-        update_fields=["state", "version", "move_count", "tokens", "status", "finished_at", "updated_at"]
-    )
     summary = describe(game, before, after, seat, move, seats)
+    game.log_tail = [summary, *game.log_tail][:LOG_TAIL]
+    game.save(
+        update_fields=[
+            "state", "version", "move_count", "tokens", "status", "finished_at", "log_tail", "updated_at"
+        ]
+    )
     if _awaited(game, before) != _awaited(game, after) or game.status == Game.Status.FINISHED:
         _sync_awaiting(game)  # not after a roll that goes on
     logged = Move.objects.create(

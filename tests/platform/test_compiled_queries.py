@@ -8,7 +8,6 @@ from django.utils import timezone
 from games import presence
 from games.compiled import Compiled
 from games.models import Holiday, OpenPage, Seat
-from games.presenter import LOG_LENGTH, board_context
 
 pytestmark = pytest.mark.django_db
 
@@ -39,16 +38,6 @@ def test_board_seats_read_who_is_away_and_who_is_here_as_the_queryset_does(make_
     got = {seat.user_id: seat for seat in presence.board_seats(first.pk)}
     assert got[agrippina.pk].away_until == today + timedelta(days=3) and got[gaius.pk].away_until is None
     assert got[julius.pk].here_now is True and got[gaius.pk].here_now is False
-
-
-def test_the_board_shows_the_latest_log_lines_newest_first(client, make_table):
-    game, (julius, _) = make_table()
-    for number in range(LOG_LENGTH + 3):
-        game.moves.create(number=number, seat=0, payload={"type": "roll"}, summary=f"line {number}")
-    client.force_login(julius)
-    request = client.get(game.get_absolute_url()).wsgi_request
-    log = board_context(request, game)["log"]
-    assert log == [f"line {number}" for number in range(LOG_LENGTH + 2, 2, -1)]
 
 
 def test_a_sample_the_query_does_not_hold_is_refused():

@@ -1,0 +1,55 @@
+"""A game keeps its log's latest lines beside its state (``Game.log_tail``), so a board reads no log."""
+
+from __future__ import annotations
+
+import importlib
+import random
+
+import pytest
+from django.apps import apps
+from django.test import RequestFactory
+
+from games import services
+from games.models import LOG_TAIL, Game
+from games.presenter import board_context
+
+pytestmark = pytest.mark.django_db
+
+
+def latest_lines(game: Game) -> list[str]:
+    return list(game.moves.order_by("-number").values_list("summary", flat=True)[:LOG_TAIL])
+
+
+def play(game: Game, users: list, moves: int) -> Game:
+    rng = random.Random(11)
+    by_position = {seat.position: seat.user for seat in game.seats.all()}
+    for _ in range(moves):
+        game.refresh_from_db()
+        seat = game.engine.to_act(game.state)[0]
+        move = rng.choice(game.engine.legal_moves(game.state, seat))
+        services.submit_move(game.pk, by_position[seat], move, game.tokens[str(seat)])
+    game.refresh_from_db()
+    return game
+
+
+def test_each_move_puts_its_line_first_and_the_board_shows_the_tail(make_table):
+    game, users = make_table()
+    game = play(game, users, 3)
+    assert game.log_tail == latest_lines(game) and len(game.log_tail) == 3
+    game = play(game, users, LOG_TAIL)
+    assert len(game.log_tail) == LOG_TAIL
+    assert game.log_tail == latest_lines(game)
+    request = RequestFactory().get("/")
+    request.user = users[0]
+    assert board_context(request, game)["log"] == game.log_tail
+
+
+def test_the_migration_fills_the_tail_of_a_game_played_before_it(make_table):
+    game, users = make_table()
+    game = play(game, users, LOG_TAIL + 2)
+    lines = game.log_tail
+    Game.objects.filter(pk=game.pk).update(log_tail=[])
+    migration = importlib.import_module("games.migrations.0010_game_log_tail")
+    migration.fill_log_tails(apps, None)
+    game.refresh_from_db()
+    assert game.log_tail == lines == latest_lines(game)
