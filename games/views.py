@@ -306,7 +306,7 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
     over = limits.first_exceeded(request, [limits.GUESSING, ("moves", limits.BY_CLIENT, True)])
     if over:
         return limits.too_many(request, over)
-    status, error, seats, claimed = 200, None, None, False
+    status, error, seats = 200, None, None
     try:
         # One locked read serves the watch check, the form parsing and the move.
         with transaction.atomic():
@@ -322,11 +322,12 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
                 game, request.user, move_payload, turn, as_host=request.POST.get("as") == "host",
                 request_id=_request_id(request),
             )
-            claimed = request.htmx and boards.claim_answer(request, game)
+            if request.htmx:
+                boards.claim_answer(request, game)
     except services.MoveRejected as exc:
         status, error = exc.status, exc.message
         game.refresh_from_db()
-    if request.htmx and status == 200 and claimed:
+    if request.htmx and status == 200:
         return HttpResponse(boards.answer_board(request, game, board_context(request, game, error, seats)))
     if request.htmx:
         return render(request, "games/board.html", board_context(request, game, error, seats), status=status)

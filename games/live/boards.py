@@ -16,6 +16,8 @@ fresh (``SHARE_SECONDS``): a board shows the seconds left on the table's clock.
 A move's own answer is the mover's board of the new version: the move claims that
 drawing before it commits (``claim_answer``) and leaves its answer in the cache
 (``answer_board``), so the mover's sockets take it instead of drawing it again.
+Both writes go through the process's push sender, queued before and after the
+move's push, so the answer waits for neither.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ from django.utils.crypto import salted_hmac
 from ..access import watch_refusal
 from ..models import Game
 from ..presenter import board_context
+from .groups import layer_crosses_processes
+from .sender import process_sender
 
 
 class SocketRequest(HttpRequest):
@@ -120,11 +124,11 @@ def board_for(game_id: int, scope: dict, wanted: int | None = None) -> tuple[int
     return game.version, _own_token(html, request)
 
 
-def claim_answer(request: HttpRequest, game: Game) -> bool:
+def claim_answer(request: HttpRequest, game: Game) -> None:
     """Mark ``game.version``'s board for the sender of ``request`` as being drawn (the move's answer),
-    before the move commits and its push goes out: that viewer's sockets wait for it. False when
-    something else holds the claim."""
-    return bool(cache.add(f"{_key(game.pk, game.version, _request_viewer(request))}:drawing", 1, 2))
+    before the move commits and its push goes out: that viewer's sockets wait for it."""
+    claim = f"{_key(game.pk, game.version, _request_viewer(request))}:drawing"
+    _errand(lambda: cache.add(claim, 1, 2))
 
 
 def answer_board(request: HttpRequest, game: Game, context: dict) -> str:
@@ -132,9 +136,19 @@ def answer_board(request: HttpRequest, game: Game, context: dict) -> str:
     cache for the sender's sockets (``claim_answer``)."""
     context["csrf_token"] = CSRF_SLOT
     html = render_to_string("games/board.html", context, request=request)
-    entry = (time.time(), game.version, html)
-    cache.set(_key(game.pk, game.version, _request_viewer(request)), entry, timeout=2)
+    key, entry = _key(game.pk, game.version, _request_viewer(request)), (time.time(), game.version, html)
+    _errand(lambda: cache.set(key, entry, timeout=2))
     return _own_token(html, request)
+
+
+def _errand(write) -> None:
+    """A cache write the answer need not wait for: on the process's push sender where pages are
+    told through a layer that crosses processes (it runs before the pushes queued after it), else
+    at once (the embedded default's cache and layer live in this process)."""
+    if layer_crosses_processes():
+        process_sender().run(write)
+    else:
+        write()
 
 
 def _own_token(html: str, request: HttpRequest) -> str:

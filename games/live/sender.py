@@ -12,6 +12,11 @@ Celery workers alike use it; a forked worker child starts its own.
 
 Only layers that cross processes go through it: the embedded default's
 in-memory layer lives on the web process's own event loop and is sent to there.
+
+The same thread runs errands (``Sender.run``): small writes a request's answer need
+not wait for, such as leaving the move's board in the cache for the mover's sockets.
+They run in the order they were queued among the pushes, so a write queued before
+a push is done before any page hears that push.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import os
 import queue
 import threading
 import time
+from collections.abc import Callable
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -40,7 +46,8 @@ class Sender:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self._queue: queue.Queue[tuple[str, dict]] = queue.Queue(maxsize=size)
+        # (group, message) pushes and (errand, None) errands
+        self._queue: queue.Queue[tuple] = queue.Queue(maxsize=size)
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._pid: int | None = None
@@ -53,6 +60,15 @@ class Sender:
         except queue.Full:
             self.direct += 1
             send_now(group, message)
+
+    def run(self, errand: Callable[[], object]) -> None:
+        """Run ``errand`` on the sender's thread, after what is queued; at once if the queue is full."""
+        self._start()
+        try:
+            self._queue.put_nowait((errand, None))
+        except queue.Full:
+            self.direct += 1
+            errand()
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until every queued push is sent; False if that took longer than ``timeout``."""
@@ -83,11 +99,14 @@ class Sender:
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         while True:
-            group, message = self._queue.get()
+            target, message = self._queue.get()
             try:
-                loop.run_until_complete(get_channel_layer().group_send(group, message))
-            except Exception:  # noqa: BLE001 — a push must never stop the sender
-                log.warning("Could not push to %s.", group, exc_info=True)
+                if message is None:
+                    target()
+                else:
+                    loop.run_until_complete(get_channel_layer().group_send(target, message))
+            except Exception:  # noqa: BLE001 — a push or an errand must never stop the sender
+                log.warning("Could not push to %s.", target, exc_info=True)
             finally:
                 self._queue.task_done()
 

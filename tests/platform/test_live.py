@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import uuid
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -20,6 +21,7 @@ from games import services
 from games.catacombs import runs
 from games.live import watch
 from games.models import Game
+from tests.real_parts import REDIS, require
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -279,13 +281,35 @@ def test_the_csrf_slot_of_a_shared_drawing_is_the_same_in_every_process_of_the_s
     assert settings.SECRET_KEY not in boards.CSRF_SLOT
 
 
-def test_the_movers_sockets_take_the_board_its_move_answered_with(make_table, monkeypatch):
+@pytest.fixture
+def on_redis(settings):
+    """The cache and the channel layer of production: Redis, each under a prefix of its own."""
+    require("the Redis cache and channel layer", redis=True)
+    prefix = f"test-{uuid.uuid4().hex[:8]}"
+    location = f"redis://{REDIS[0]}:{REDIS[1]}/14"
+    settings.CACHES = {
+        **settings.CACHES,
+        "default": {"BACKEND": "config.cache.RedisCache", "LOCATION": location, "KEY_PREFIX": prefix},
+    }
+    settings.CHANNEL_LAYERS = {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [location], "prefix": prefix},
+        }
+    }
+
+
+@pytest.mark.parametrize("parts", ["in this process", "on Redis"])
+def test_the_movers_sockets_take_the_board_its_move_answered_with(make_table, monkeypatch, request, parts):
     """The move's answer is drawn once and handed to the mover's other page (with that page's own
-    CSRF token); the other player's socket still draws her own seat's board."""
+    CSRF token); the other player's socket still draws her own seat's board. On Redis the move's
+    cache writes go through the process's push sender, queued around the push."""
     from django.middleware.csrf import _unmask_cipher_token
 
     from games.live import boards
 
+    if parts == "on Redis":
+        request.getfixturevalue("on_redis")
     game, (julius, agrippina) = make_table()
     drawn = []
     render = boards.render_to_string
