@@ -75,6 +75,12 @@ Strategy = Callable[[State, int | None, random.Random], Move]
 #   awaits_table(state) -> bool        the game waits for a move of seat None, the table's own step
 #                                      (Catacombs' flip, Roman Road's next hand), which the table
 #                                      makes itself or its host gives (``GameKind.host_acts``).
+#
+# Read by e-mail (``round_number`` below):
+#
+#   round_number(state) -> int         the round in play, in a game everyone plays at once in rounds
+#                                      (Roman Road's hand): its seats are told once a round, when it
+#                                      starts, not each time a seat comes back into play within it.
 
 
 def seat_leaves(engine: Engine, state: State, seat: int, rng: random.Random) -> State:
@@ -87,6 +93,12 @@ def awaits_table(engine: Engine, state: State) -> bool:
     """The game waits for the table's own step (seat None), by the engine's ``awaits_table`` hook."""
     hook = getattr(engine, "awaits_table", None)
     return bool(hook(state)) if callable(hook) else False
+
+
+def round_number(engine: Engine, state: State | None) -> int | None:
+    """The round in play, by the engine's ``round_number`` hook; None for a game of turns."""
+    hook = getattr(engine, "round_number", None)
+    return hook(state) if callable(hook) and state is not None else None
 
 
 def has_move(engine: Engine, state: State, seat: int) -> bool:

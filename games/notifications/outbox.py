@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from .. import kinds
 from ..models import Game, Move, Notification, NotificationPrefs, Seat
-from ..rules import awaits_table, finishing_places, name_list
+from ..rules import awaits_table, finishing_places, name_list, round_number
 from ..signals import outbox_written
 
 log = logging.getLogger(__name__)
@@ -176,6 +176,17 @@ def _to_act(game: Game, state: dict | None) -> set[int]:
     return set(game.engine.to_act(state)) if state is not None else set()
 
 
+def _put_in_play(game: Game, before: dict | None) -> set[int]:
+    """The seats a move put in play: those awaited now and not before; in a game played in rounds
+    (the engine's ``round_number``), every seat awaited when a round starts, and none otherwise, so
+    a seat out of play for a moment within a round (stuck, not yet ready) is not told twice."""
+    after = _to_act(game, game.state)
+    started = round_number(game.engine, game.state)
+    if started is None:
+        return after - _to_act(game, before)
+    return after if started != round_number(game.engine, before) else set()
+
+
 def _awaits_table(game: Game, state: dict | None) -> bool:
     return state is not None and awaits_table(game.engine, state)
 
@@ -191,7 +202,7 @@ def interested(game: Game, before: dict | None, seats: list[Seat]) -> set[int]:
         return set()
     if game.status == Game.Status.FINISHED:
         return {s.user_id for s in seats if s.user_id}
-    newly = _to_act(game, game.state) - _to_act(game, before)
+    newly = _put_in_play(game, before)
     users = {s.user_id for s in seats if s.user_id and s.position in newly}
     return users | ({game.host_id} if game.host_id and _host_move_due(game, before) else set())
 
@@ -212,7 +223,7 @@ def plan_move(
     if game.status == Game.Status.FINISHED:
         return plan_game_over(game, seats, persons, recent)
     planned = []
-    newly = _to_act(game, game.state) - _to_act(game, before)
+    newly = _put_in_play(game, before)
     if newly:
         table_step = _awaits_table(game, before)  # the table's own step just put these seats in play
         planned += plan_turns(

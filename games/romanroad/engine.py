@@ -875,6 +875,11 @@ class RomanRoad:
             return [seat for seat, ready in enumerate(state["ready"]) if not (ready or away[seat])]
         return []
 
+    def round_number(self, state: State) -> int:
+        """The hand in play: a player is told of a hand once, when it is dealt, and not when a seat
+        comes back into play within it (the hand before ending, the decks turning around)."""
+        return state["hand"]
+
     def awaits_table(self, state: State) -> bool:
         """Between hands the table (seat None) may deal the next hand; once everyone is ready for a
         hand just dealt, it says Begin."""

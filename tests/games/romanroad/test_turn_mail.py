@@ -9,10 +9,11 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from games import services
+from games import presence, services
+from games.decks import cards, rank_of
 from games.models import Game, Notification, Seat
-from games.notifications import deadlines
-from tests.games.romanroad.site import lobby_table
+from games.notifications import deadlines, mailer
+from tests.games.romanroad.site import client_for, lay_out, lobby_table, play, post_move, rig
 
 pytestmark = pytest.mark.django_db
 
@@ -78,3 +79,62 @@ def test_the_clock_makes_no_move_for_a_seat_ready_before_begin(make_user):
     assert deadlines.run_clock(game.pk, timezone.now() + timedelta(minutes=1)) == 1
     game.refresh_from_db()
     assert game.state["phase"] == "hand"
+
+
+
+def mails_to(user, outbox) -> int:
+    return sum(message.to == [user.email] for message in outbox)
+
+
+@pytest.mark.parametrize("her_seat_first", [True, False])
+def test_a_player_stuck_and_gone_before_she_is_away_is_mailed_once_about_the_next_hand(
+    make_user, mailoutbox, her_seat_first
+):
+    """Agrippina declares Stuck and closes her page; Julius calls Amen before the idle time has made
+    her away. No mail when the hand ends: one, when the next hand is dealt, whichever seats the
+    clock takes as ready first."""
+    julius, agrippina = make_user("Julius"), make_user("Agrippina")
+    host, other = (agrippina, julius) if her_seat_first else (julius, agrippina)
+    game = lobby_table(host, [other], bots=1)
+    her, his = (Seat.objects.get(game=game, user=user) for user in (agrippina, julius))
+    presence.opened(her.pk, "her-phone")
+    assert post_move(client_for(agrippina), game, {"type": "stuck"}, hand=1).status_code == 200
+    presence.closed(her.pk, "her-phone")  # her last page: she is gone, not yet away
+    mailer.sweep()
+    told_before = mails_to(agrippina, mailoutbox)
+    game.refresh_from_db()
+    ace = next(card for card in cards(game.state["decks"][his.position]) if rank_of(card) == 1)
+    rig(game, lay_out(game.state, his.position, store=[ace], work=([], [], [])))
+    assert play(client_for(julius), game, ace, "foundation:new", hand=1).status_code == 200
+    game.refresh_from_db()
+    assert game.state["phase"] == "between" and game.state["amen"] == his.position
+    assert not game.state["away"][her.position]
+    mailer.sweep()
+    assert mails_to(agrippina, mailoutbox) == told_before  # the hand's end is no turn of hers
+    for _ in range(4):  # the pause is over: each seat taken as ready, the deal; her too; Begin
+        deadlines.run_clock(game.pk, timezone.now() + timedelta(minutes=1))
+        mailer.sweep()
+    game.refresh_from_db()
+    assert game.state["phase"] == "hand" and game.state["hand"] == 2
+    assert mails_to(agrippina, mailoutbox) == told_before + 1
+    dealt = Notification.objects.filter(user=agrippina, kind="turn", skipped=False).latest("pk")
+    assert dealt.sent_at and dealt.context["table_step"]  # the deal put her in play
+
+
+def test_the_decks_turning_around_mails_nobody(make_user, mailoutbox):
+    """The hand was mailed at its deal; everyone stuck turns the decks around and puts every seat
+    back in play within the same hand: no second mail."""
+    julius, agrippina = make_user("Julius"), make_user("Agrippina")
+    game = lobby_table(julius, [agrippina], bots=1)
+    assert post_move(client_for(agrippina), game, {"type": "stuck"}, hand=1).status_code == 200
+    mailer.sweep()
+    told_before = mails_to(agrippina, mailoutbox)
+    with transaction.atomic():  # Julius and the computer player are stuck too
+        game = Game.objects.select_for_update().get(pk=game.pk)
+        seats = list(game.seats.all())
+        for seat in list(game.engine.to_act(game.state)):
+            services.record(game, seat, {"type": "stuck"}, seats)
+    game.refresh_from_db()
+    assert game.state["turnarounds"] == 1 and game.engine.to_act(game.state) == [0, 1, 2]
+    mailer.sweep()
+    assert mails_to(agrippina, mailoutbox) == told_before
