@@ -6,6 +6,7 @@ import random
 
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils.timesince import timesince
 
 from . import presence, rematch, seat_moves
 from .models import Game, Seat
@@ -33,10 +34,30 @@ def here_positions(seats: list[Seat]) -> set[int]:
     return {s.position for s in seats if s.pk in present}
 
 
+def who_is_here(seats: list[Seat], here: set[int], mine: Seat | None) -> list[dict]:
+    """The strip of who is at the table, as plain rows (the board draws it as a part)."""
+    rows = []
+    for seat in seats:
+        if seat.is_bot:
+            state, when = "bot", "computer player"
+        elif seat.left:
+            state, when = "off", "left the table"
+        elif seat.position in here:
+            state, when = "on", "here now"
+        else:
+            state = "off"
+            when = f"seen {timesince(seat.last_seen)} ago" if seat.last_seen else "not seen yet"
+        rows.append(
+            {"position": seat.position, "name": seat.name, "you": seat == mine, "state": state, "when": when}
+        )
+    return rows
+
+
 def here_context(request: HttpRequest, game: Game) -> dict:
     seats = list(game.seats.all())
     user = request.user if request.user.is_authenticated else None
-    return {"game": game, "seats": seats, "my_seat": viewer_seat(seats, user), "here": here_positions(seats)}
+    mine = viewer_seat(seats, user)
+    return {"game": game, "here_rows": who_is_here(seats, here_positions(seats), mine)}
 
 
 def tv_context(request: HttpRequest, game: Game) -> dict:
@@ -71,7 +92,7 @@ def board_context(
         "is_host": user is not None and game.host_id == user.pk,
         "error": error,
         "invite_url": request.build_absolute_uri(game.invite_url()),
-        "here": here_positions(seats),
+        "here_rows": who_is_here(seats, here_positions(seats), mine),
         "move_url": reverse("move", args=[game.code]),  # once, for every form of the board
     }
     kind = game.game_kind
