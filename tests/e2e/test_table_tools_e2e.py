@@ -14,7 +14,7 @@ from django.contrib.sessions.backends.db import SessionStore
 
 from games import services
 from games.models import Game
-from tests.e2e.accessibility import LAPTOP, assert_accessible
+from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
 from tests.e2e.test_presence_turn_e2e import live, phone, site, table  # noqa: F401 — fixtures
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -161,20 +161,41 @@ def test_on_a_laptop_the_host_finds_the_tools_and_removing_a_seat_asks_first(
         assert order == [*expected, "End the game now"], order
 
         # Remove asks first, saying what it means; nothing happens until the second button.
+        closed = seat_row(page)
+        assert closed["give"]["y"] == closed["remove"]["y"], closed  # one row, as the other seats'
         page.locator("#remove-seat-1 > summary").click()
         means = page.locator("#remove-seat-1")
         note = "their seat counts as stuck" if kind == "romanroad" else "a computer player plays their seat"
         assert f"Agrippina no longer plays at this game, for good: {note}" in means.inner_text()
         confirm = page.get_by_role("button", name="Yes, remove Agrippina")
         assert confirm.is_visible()
+        assert seat_row(page) == closed  # opened, Remove stays beside Give to a computer
         confirm_box = box(confirm)
         assert confirm_box["x"] + confirm_box["width"] <= LAPTOP["width"]
+        assert confirm_box["y"] >= box(means.locator("summary"))["y"] + closed["remove"]["height"]
         page.screenshot(path=ARTIFACTS / f"tools-laptop-{kind}.png", full_page=True, caret="initial")
-        assert not game.moves.filter(payload__has_key="table").exists()
         assert_accessible(page)
+        page.set_viewport_size(PHONE)  # the same open panel on a phone
+        page.locator("#remove-seat-1 > summary").click()
+        closed = seat_row(page)
+        page.locator("#remove-seat-1 > summary").click()
+        assert confirm.is_visible() and seat_row(page) == closed
+        assert box(confirm)["x"] + box(confirm)["width"] <= PHONE["width"]
+        page.screenshot(path=ARTIFACTS / f"tools-phone-{kind}.png", full_page=True, caret="initial")
+        assert not game.moves.filter(payload__has_key="table").exists()
     finally:
         for context in contexts:
             context.close()
+
+
+def seat_row(page) -> dict:
+    """Where Agrippina's two tools sit beside her name in the host's panel (from the name's corner:
+    a live board above may move the whole panel meanwhile)."""
+    row = page.locator(".tool-seats li").filter(has=page.locator("#remove-seat-1"))
+    name = box(row.locator(".name"))
+    parts = {"give": row.get_by_role("button", name="Give to a computer"), "remove": row.locator("summary")}
+    found = {part: box(locator) for part, locator in parts.items()}
+    return {part: {**at, "x": at["x"] - name["x"], "y": at["y"] - name["y"]} for part, at in found.items()}
 
 
 def session_for(user) -> str:
