@@ -228,35 +228,41 @@ def measure(bases: list[str], tables: int, seconds: float, meter: CpuMeter | Non
 
 
 def step_costs(steps: int = 200) -> dict:
-    """What one computer player's step that makes a move costs in a worker, measured here with the
-    workers stopped (the step's next task is not enqueued; the table's clock is moved on at once
-    when nobody can move), and what one push from synchronous code costs."""
+    """What a pacer step costs in a worker per move it makes, measured here with the workers
+    stopped (the step's next task is not enqueued; the table's clock is moved on at once when
+    nobody can move): every computer player in play is due, as when the players at a table move
+    together. And what one push from synchronous code costs."""
     from datetime import timedelta
     from unittest import mock
 
+    from django.core.cache import cache
     from django.utils import timezone
 
     from games import services, tasks
     from games.live.push import announce_version
+    from games.models import Game
     from games.notifications import deadlines
 
     host, (game,) = make_tables(1, uuid.uuid4().hex[:8])
     wall = cpu = 0.0
-    made = tried = 0
+    made = tried = steps_made = 0
+    due = {str(seat): 0.0 for seat in range(4)}
     with (
-        mock.patch.object(tasks.play_bot_step, "apply_async"),
+        mock.patch.object(tasks.pace_bots, "apply_async"),
         mock.patch.object(tasks.run_clock, "apply_async"),
     ):
         services.start_game(game.pk, host)
         while made < steps and tried < 20 * steps:
-            seat, tried = tried % 4, tried + 1
+            tried += 1
+            before = Game.objects.values_list("move_count", flat=True).get(pk=game.pk)
+            chain = cache.get(tasks.pacer_key(game.pk)) or "bench"  # the one a change started, if any
             started, used = time.perf_counter(), time.process_time()
-            moved = tasks.play_bot_step(game.pk, seat)
-            if moved and tried > 40:  # past the first hand's start
-                wall += time.perf_counter() - started
-                cpu += time.process_time() - used
-                made += 1
-            if not moved and seat == 3:  # between hands or before Begin: the clock runs out now
+            tasks.pace_bots(game.pk, due, chain)
+            spent_wall, spent_cpu = time.perf_counter() - started, time.process_time() - used
+            moved = Game.objects.values_list("move_count", flat=True).get(pk=game.pk) - before
+            if moved and tried > 10:  # past the first hand's start
+                wall, cpu, made, steps_made = wall + spent_wall, cpu + spent_cpu, made + moved, steps_made + 1
+            if not moved:  # between hands or before Begin: the clock runs out now
                 deadlines.run_clock(game.pk, timezone.now() + timedelta(hours=1))
     push_wall, push_cpu = time.perf_counter(), time.process_time()
     for _ in range(steps):
@@ -264,6 +270,7 @@ def step_costs(steps: int = 200) -> dict:
     push_wall, push_cpu = time.perf_counter() - push_wall, time.process_time() - push_cpu
     return {
         "step_ms": wall / max(1, made) * 1000, "step_cpu_ms": cpu / max(1, made) * 1000, "step_moves": made,
+        "moves_per_step": made / max(1, steps_made),
         "push_ms": push_wall / steps * 1000, "push_cpu_ms": push_cpu / steps * 1000,
     }
 
@@ -434,7 +441,8 @@ def main() -> None:
         f"Production-like: production settings (DEBUG off), PostgreSQL, Redis (broker, channel layer, "
         f"cache), two daphne processes, {production['workers']} Celery workers (solo pool); "
         f"{production['tables']} tables × 4 computer players at \"fast\" (a move every 0.75–1.25 s "
-        f"each, so at most about {production['tables'] * 4} moves a second), tables that play to 500 "
+        f"each, up to 0.25 s early to move with the others, so at most about "
+        f"{production['tables'] * 4} moves a second), tables that play to 500 "
         f"so none ends; {production['sockets']} sockets, one per table on each web process, both "
         "reaching the site by one address (as behind a proxy), as watchers who are not signed in. "
         "Embedded default (`make run`): SQLite, the filesystem broker (one worker, solo pool, polling "
@@ -469,8 +477,9 @@ def main() -> None:
         "timer, the acknowledgement, publishing the next step); in the web processes, mostly "
         "drawing the board, a third of it the template.",
         "",
-        f"One computer player's step that makes a move (lock, choose, apply, save, log, then the "
-        f"followers of the commit), measured after the run in this process with the workers stopped: "
+        f"A pacer step with every computer player at the table due (lock; choose, apply, save, log "
+        f"for each; one commit and its followers), measured after the run in this process with the "
+        f"workers stopped, per move it makes ({production['moves_per_step']:.1f} a step): "
         f"{production['step_ms']:.1f} ms, {production['step_cpu_ms']:.1f} ms of it CPU; the push "
         f"\"version N is out\" takes {production['push_ms']:.2f} ms ({production['push_cpu_ms']:.2f} ms "
         "CPU) of it: the step only queues it for the process's sender thread (`games/live/sender.py`). "

@@ -155,7 +155,7 @@ class GameKind:
         """Seconds a computer player at a realtime table waits before each move.
 
         A realtime table paces its computer players so they play in time with the
-        people: each moves one step, then waits this long (``games.tasks.play_bot_step``).
+        people: each moves, then waits this long (``games.tasks.pace_bots``).
         At a turn-based table they move as soon as they are awaited, and this is not asked.
         """
         return REALTIME_BOT_DELAY

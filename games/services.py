@@ -291,7 +291,7 @@ def play_bots(game_id: int) -> int:
     """Let every computer player whose move is awaited move at once; returns moves made.
 
     Tables whose computer players keep a pace of their own (``GameKind.bot_delay``)
-    move one step at a time instead (``play_bot_step``).
+    move at their own pace instead (``play_due_bots``).
     """
     made = 0
     while made < MAX_BOT_MOVES_PER_RUN:
@@ -309,11 +309,6 @@ def play_bots(game_id: int) -> int:
     return made
 
 
-def bot_moved_since(game_id: int, seat: int, number: int) -> bool:
-    """Has ``seat`` made move ``number`` or a later one? (An index range of a few rows.)"""
-    return Move.objects.filter(game_id=game_id, number__gte=number, seat=seat).exists()
-
-
 @transaction.atomic
 def play_bot_step(game_id: int, seat: int) -> Game | None:
     """One move of the computer player at ``seat``, if its move is awaited; the game after it, or None."""
@@ -325,6 +320,48 @@ def play_bot_step(game_id: int, seat: int) -> Game | None:
         return None
     _bot_move(game, seat, seats)
     return game
+
+
+@transaction.atomic
+def play_due_bots(game_id: int, due: dict[int, float], now: float, lead: float) -> dict[int, float]:
+    """One step of a realtime table's computer players (``games.tasks.pace_bots``): every computer
+    seat in play whose time (``due``, epoch seconds) is at most ``lead`` seconds away moves now, in
+    one transaction and one announcement. Returns the next time of every computer seat still in
+    play, empty when none is (or the table is paused or over).
+
+    A seat keeps its own pace: its next time is a pause (``GameKind.bot_delay``) after the time it
+    was due, or after now when it moved late, so moving early to join the others never speeds it
+    up on average. A seat new to play (Begin, the decks turned around) first moves a pause from now.
+    """
+    game = Game.objects.select_for_update().get(pk=game_id)
+    if game.status != Game.Status.ACTIVE or game.paused_at:
+        return {}
+    seats = list(game.seats.all())
+    bots = sorted((s.position for s in seats if s.is_bot), key=lambda seat: due.get(seat, float("inf")))
+    engine, kind = game.engine, game.game_kind
+    moved = []
+    for seat in bots:
+        on_time = seat in due and due[seat] <= now + lead
+        if on_time and game.status == Game.Status.ACTIVE and has_move(engine, game.state, seat):
+            rng = random.Random(f"{game.seed}:bot:{game.move_count}")
+            record(game, seat, choose_move(engine, kind.strategy, game.state, seat, rng), seats)
+            play_table_moves(game, seats)
+            moved.append(seat)
+    if moved:
+        announce(game, seats, Source.BOT)
+    if game.status != Game.Status.ACTIVE:
+        return {}
+    after = {}
+    for seat in bots:
+        if has_move(engine, game.state, seat):
+            when = due.get(seat)
+            if seat in moved:
+                after[seat] = max(when, now) + kind.bot_delay(game)
+            elif when is not None and when > now + lead:
+                after[seat] = when
+            else:  # new to play, or back in play by a move of this step
+                after[seat] = now + kind.bot_delay(game)
+    return after
 
 
 # The lobby ----------------------------------------------------------------

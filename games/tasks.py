@@ -7,6 +7,7 @@ path's signals to the tasks, so the move path never imports this module.
 from __future__ import annotations
 
 import logging
+import uuid
 
 from celery import shared_task
 from django.core.cache import cache
@@ -21,7 +22,8 @@ from .signals import game_changed, outbox_written, seat_came_to_page, seat_left_
 
 log = logging.getLogger(__name__)
 
-CHAIN_GRACE = 10  # seconds a bot chain's key outlives its next step: a lost task frees the seat
+CHAIN_GRACE = 10  # seconds a pacer's key outlives its next step: a lost task frees the table
+PACER_LEAD = 0.25  # seconds early a computer player may move to move with the others at its table
 
 
 def enqueue(task, *args) -> None:
@@ -39,38 +41,52 @@ def play_bots(game_id: int) -> int:
 
 
 @shared_task(ignore_result=True)
-def play_bot_step(game_id: int, seat: int, after: int | None = None) -> bool:
-    """One paced computer player's move, then its next step after its delay; the chain ends when
-    the seat is no longer awaited (the hand or the game is over). At most one chain per seat:
-    the cache key keeps a second one from starting, and a step that finds its seat has moved since
-    it was scheduled (move ``after`` or later: another chain did) ends its chain, which is what
-    stops a second chain where the cache is not shared (the embedded default's local memory)."""
-    if after is not None and services.bot_moved_since(game_id, seat, after):
-        return False  # the other chain goes on, and keeps the key
-    game = services.play_bot_step(game_id, seat)
-    if game is None:
-        cache.delete(bot_chain_key(game_id, seat))
+def pace_bots(game_id: int, due: dict[str, float], chain: str) -> bool:
+    """A realtime table's pacer: the computer seats whose time has come move, all in one
+    transaction and one push, then the next step at the earliest next time; the chain ends when no
+    computer seat is in play (each stuck, the hand or the game over, the table paused). ``due``
+    maps each seat in play to its next time (epoch seconds).
+
+    One chain per table: the cache key holds the chain's name, and a step that finds another name
+    there ends its chain. That also stops a second chain where the cache is not shared (the embedded
+    default's memory): the worker, which runs every step, knows the chain it runs."""
+    key = pacer_key(game_id)
+    held = cache.get(key)
+    if held != chain and (held is not None or not cache.add(key, chain, timeout=CHAIN_GRACE)):
         return False
-    _schedule_step(game, seat, restart=False)
+    now = timezone.now().timestamp()
+    after = services.play_due_bots(game_id, {int(seat): when for seat, when in due.items()}, now, PACER_LEAD)
+    if not after:
+        cache.delete(key)
+        return False
+    _next_step(game_id, after, chain, now)
     return True
 
 
-def bot_chain_key(game_id: int, seat: int) -> str:
-    return f"bot-chain:{game_id}:{seat}"
+def pacer_key(game_id: int) -> str:
+    return f"bot-pacer:{game_id}"
 
 
-def _schedule_step(game: Game, seat: int, *, restart: bool) -> None:
-    delay = game.game_kind.bot_delay(game)
-    if delay is None:
-        return
-    key, timeout = bot_chain_key(game.pk, seat), int(delay) + CHAIN_GRACE
-    if restart and not cache.add(key, 1, timeout=timeout):
-        return  # this seat's chain is already running
-    cache.set(key, 1, timeout=timeout)
+def _next_step(game_id: int, due: dict[int, float], chain: str, now: float) -> None:
+    wait = max(0.0, min(due.values()) - now)
+    cache.set(pacer_key(game_id), chain, timeout=int(wait) + CHAIN_GRACE)
     try:
-        play_bot_step.apply_async((game.pk, seat), kwargs={"after": game.move_count}, countdown=delay)
+        pace_bots.apply_async(
+            (game_id, {str(seat): when for seat, when in due.items()}, chain), countdown=wait
+        )
     except Exception:  # noqa: BLE001 — the key expires and the next change restarts the chain
-        log.warning("Could not schedule computer player %s of game %s.", seat, game.pk, exc_info=True)
+        log.warning("Could not schedule the computer players of game %s.", game_id, exc_info=True)
+
+
+def start_pacer(game: Game, seats: list[int]) -> bool:
+    """Start the table's pacer for these computer seats, each first moving a pause from now,
+    unless a chain already paces the table."""
+    chain = uuid.uuid4().hex
+    if not cache.add(pacer_key(game.pk), chain, timeout=CHAIN_GRACE):
+        return False
+    now = timezone.now().timestamp()
+    _next_step(game.pk, {seat: now + game.game_kind.bot_delay(game) for seat in seats}, chain, now)
+    return True
 
 
 @shared_task(ignore_result=True)
@@ -101,21 +117,23 @@ def run_deadlines() -> dict:
 
 @shared_task(ignore_result=True)
 def wake_waiting_bots() -> dict:
-    """Beat, every few seconds: computer players whose task or chain of steps was lost (a worker
-    killed, the broker restarted) are set going again. A second chain for a seat ends by itself
-    (``play_bot_step``'s ``after``), so a restart never doubles a computer player's moves."""
+    """Beat, every few seconds: computer players whose task or pacer was lost (a worker killed,
+    the broker restarted) are set going again. The old pacer, if it was only late, finds the new
+    one's name under its key and ends, so a restart never doubles a computer player's moves."""
     now = timezone.now()
     stale = deadlines.stale_bot_games(now)
     for game_id in stale:
         enqueue(play_bots, game_id)
-    stalled = deadlines.stalled_paced_bots(now)
-    for game, seat in stalled:
-        cache.delete(bot_chain_key(game.pk, seat))
-        _schedule_step(game, seat, restart=True)
+    tables: dict[int, tuple[Game, list[int]]] = {}
+    for game, seat in deadlines.stalled_paced_bots(now):
+        tables.setdefault(game.pk, (game, []))[1].append(seat)
+    for game, seats in tables.values():
+        cache.delete(pacer_key(game.pk))
+        start_pacer(game, seats)
     quiet = deadlines.quiet_presence_tables(now)
     for game_id in quiet:  # the task after a seat's last page closed may have been lost too
         enqueue(table_moves, game_id)
-    return {"games": len(stale), "chains": len(stalled), "tables": len(quiet)}
+    return {"games": len(stale), "pacers": len(tables), "tables": len(quiet)}
 
 
 @shared_task(ignore_result=True)
@@ -143,30 +161,23 @@ def send_digests() -> int:
 
 def wake_bots(sender, game: Game, seats: list, source: str, **kwargs) -> None:
     """A computer player's turn: a worker plays it. ``play_bots`` goes on by itself after a
-    computer player's move; on a paced table a computer player's move can put another computer
-    seat back in play (everyone stuck turns the decks around; the last Ready deals the next hand),
-    so every change starts the chains that are not running."""
+    computer player's move. A realtime table's pacer goes on by itself too, and takes in the
+    computer seats its own moves put back in play (everyone stuck turns the decks around; the last
+    Ready deals the next hand); any other change starts it when it is not running."""
     if game.status != Game.Status.ACTIVE or game.paused_at is not None:
         return
-    paced = game.game_kind.realtime
-    if source == services.Source.BOT and not paced:
+    if source == services.Source.BOT:
         return
     waiting = set(game.engine.to_act(game.state))
-    # An awaited seat with no move yet (ready for a hand not begun) starts no chain: Begin does.
+    # An awaited seat with no move yet (ready for a hand not begun) starts nothing: Begin does.
     bots = [s.position for s in seats if s.is_bot and s.position in waiting
             and has_move(game.engine, game.state, s.position)]
     if not bots:
         return
-    if not paced:
+    if game.game_kind.realtime:
+        start_pacer(game, bots)
+    else:
         enqueue(play_bots, game.pk)
-        return
-    # Every move at the table comes here, and the chains are almost always running already: one
-    # read for all the seats' keys, and only a seat without one is started (``cache.add`` still
-    # settles a race between two starters).
-    running = cache.get_many([bot_chain_key(game.pk, seat) for seat in bots])
-    for seat in bots:
-        if bot_chain_key(game.pk, seat) not in running:
-            _schedule_step(game, seat, restart=True)
 
 
 def schedule_timed_turn(sender, game: Game, **kwargs) -> None:

@@ -75,7 +75,7 @@ def test_a_redis_restart_leaves_the_worker_up_and_computer_players_moving(make_u
             game = lobby_table(make_user("Julius"), bots=2, bot_speed="fast")
             wait_for(lambda: bot_moves(game) >= 6, timeout=40, every=0.5)
 
-            server.send_signal(signal.SIGKILL)  # the queue and the one-chain-per-seat keys go with it
+            server.send_signal(signal.SIGKILL)  # the queue and the pacer's key go with it
             server.wait(5)
             time.sleep(3)
             redis.__exit__(None, None, None)

@@ -1,5 +1,5 @@
 """A realtime game (the toy Race under tests/platform/race/): no turn tokens, arrival order,
-and computer players paced one step at a time, one chain per seat."""
+and computer players paced by one chain per table."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from unittest import mock
 
 import pytest
 from django.core.cache import cache
+from django.utils import timezone
 
 from games import kinds, services, tasks
 from games.models import Game
@@ -55,26 +56,79 @@ def test_a_paced_computer_player_moves_one_step_at_a_time(make_table):
     assert game.move_count == 1
 
 
-def test_a_change_starts_one_chain_per_computer_seat_and_only_one(make_table):
+def test_a_change_starts_one_pacer_per_table_and_only_one(make_table):
     game, (julius,) = make_table("race", names=("Julius",), bots=2)
     seats = list(game.seats.all())
-    with mock.patch.object(tasks.play_bot_step, "apply_async") as scheduled:
+    with mock.patch.object(tasks.pace_bots, "apply_async") as scheduled:
         tasks.wake_bots(Game, game=game, seats=seats, source=services.Source.PLAYER)
         tasks.wake_bots(Game, game=game, seats=seats, source=services.Source.PLAYER)
-    assert sorted(call.args[0] for call in scheduled.call_args_list) == [(game.pk, 1), (game.pk, 2)]
-    assert all(call.kwargs["countdown"] == BOT_DELAY for call in scheduled.call_args_list)
+    (call,) = scheduled.call_args_list
+    game_id, due, chain = call.args[0]
+    assert game_id == game.pk and sorted(due) == ["1", "2"]
+    assert call.kwargs["countdown"] == pytest.approx(BOT_DELAY)
+    assert cache.get(tasks.pacer_key(game.pk)) == chain
 
 
-def test_a_chain_steps_on_until_its_seat_is_no_longer_awaited(make_table):
+def test_one_step_plays_every_computer_seat_that_is_due_in_one_commit(
+    make_table, django_capture_on_commit_callbacks
+):
+    game, _ = make_table("race", names=("Julius",), bots=3)
+    now = timezone.now().timestamp()
+    due = {"1": now - 1, "2": now + tasks.PACER_LEAD / 2, "3": now + 1.5}  # seat 3 is not due yet
+    version = game.version
+    with (
+        mock.patch.object(tasks.pace_bots, "apply_async") as scheduled,
+        django_capture_on_commit_callbacks() as announced,
+    ):
+        assert tasks.pace_bots(game.pk, due, "chain-a") is True
+    game.refresh_from_db()
+    assert game.state["presses"] == [0, 1, 1, 0] and game.version == version + 2
+    assert len(announced) == 1  # one push for both moves
+    (call,) = scheduled.call_args_list
+    _, after, chain = call.args[0]
+    assert chain == "chain-a" and after["3"] == due["3"]
+    # Each keeps its own pace: a pause after its own time (or after now when it was late).
+    assert after["1"] == pytest.approx(now + BOT_DELAY, abs=1.0) and after["2"] == due["2"] + BOT_DELAY
+    assert call.kwargs["countdown"] == pytest.approx(due["3"] - now, abs=1.0)
+
+
+def test_a_step_of_a_second_chain_ends_it_and_moves_nobody(make_table):
     game, _ = make_table("race", names=("Julius",), bots=1)
-    with mock.patch.object(tasks.play_bot_step, "apply_async") as scheduled:
-        for _ in range(3):
-            assert tasks.play_bot_step(game.pk, 1) is True
-        assert tasks.play_bot_step(game.pk, 1) is False  # the race is over: the chain ends
-    assert scheduled.call_count == 3
-    assert cache.get(tasks.bot_chain_key(game.pk, 1)) is None
+    cache.set(tasks.pacer_key(game.pk), "chain-a")
+    with mock.patch.object(tasks.pace_bots, "apply_async") as scheduled:
+        assert tasks.pace_bots(game.pk, {"1": 0.0}, "chain-b") is False
+    assert not scheduled.called and cache.get(tasks.pacer_key(game.pk)) == "chain-a"
+    game.refresh_from_db()
+    assert game.move_count == 0
+
+
+def test_a_pacer_steps_on_until_no_computer_seat_is_in_play(make_table):
+    game, _ = make_table("race", names=("Julius",), bots=1)
+    with mock.patch.object(tasks.pace_bots, "apply_async") as scheduled:
+        for _ in range(2):
+            assert tasks.pace_bots(game.pk, {"1": 0.0}, "chain-a") is True
+        assert tasks.pace_bots(game.pk, {"1": 0.0}, "chain-a") is False  # its third press wins: the end
+    assert scheduled.call_count == 2
+    assert cache.get(tasks.pacer_key(game.pk)) is None
     game.refresh_from_db()
     assert game.state["winner"] == 1
+
+
+def test_a_paused_table_stops_its_pacer_and_resuming_starts_it_again(make_table):
+    game, _ = make_table("race", names=("Julius",), bots=1)
+    Game.objects.filter(pk=game.pk).update(paused_at=timezone.now())
+    with mock.patch.object(tasks.pace_bots, "apply_async") as scheduled:
+        assert tasks.pace_bots(game.pk, {"1": 0.0}, "chain-a") is False
+        assert cache.get(tasks.pacer_key(game.pk)) is None
+        game.refresh_from_db()
+        tasks.wake_bots(Game, game=game, seats=list(game.seats.all()), source=services.Source.PLAYER)
+        assert not scheduled.called  # paused: nothing starts
+        Game.objects.filter(pk=game.pk).update(paused_at=None)
+        game.refresh_from_db()
+        tasks.wake_bots(Game, game=game, seats=list(game.seats.all()), source=services.Source.LOBBY)
+    assert scheduled.call_count == 1
+    game.refresh_from_db()
+    assert game.move_count == 0
 
 
 def test_the_engine_judges_a_realtime_seat_that_is_not_awaited(make_table):
@@ -85,3 +139,4 @@ def test_the_engine_judges_a_realtime_seat_that_is_not_awaited(make_table):
     with pytest.raises(services.MoveRejected) as refused:
         services.submit_move(game.pk, agrippina, PRESS, None)
     assert refused.value.message == "Too late — the race is over."
+

@@ -1,6 +1,6 @@
 """Computer players at a Roman Road table, through the Celery task functions called directly on a
 simulated clock: they keep their pace, come back after everyone was stuck and after the deal, stop
-when the hand is over, and one seat never runs two chains."""
+when the hand is over, and one table never runs two pacers."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 
 class Clock:
-    """The worker's side, run by hand: scheduled bot steps and timed flips wait in time order and
+    """The worker's side, run by hand: scheduled pacer steps and timed flips wait in time order and
     run when the simulated clock reaches them; ``timezone.now`` reads the simulated clock."""
 
     def __init__(self, capture) -> None:
@@ -39,7 +39,8 @@ class Clock:
         heapq.heappush(self.queue, (due, next(self.order), task, tuple(args), kwargs or {}))
 
     def pending(self, seat: int) -> int:
-        return sum(1 for _, _, task, args, _ in self.queue if task == "step" and args[1] == seat)
+        """Queued pacer steps that carry this seat's next time."""
+        return sum(1 for _, _, task, args, _ in self.queue if task == "step" and str(seat) in args[1])
 
     def act(self, action):
         """Run ``action`` as a request or task would: its on-commit followers run after it."""
@@ -53,9 +54,12 @@ class Clock:
         self.now = max(self.now, due)
         if task == "step":
             before = Move.objects.filter(game_id=args[0]).count()
-            self.act(lambda: tasks.play_bot_step(*args, **kwargs))
-            if Move.objects.filter(game_id=args[0]).count() > before:
-                self.moves.setdefault(args[1], []).append(self.now)
+            self.act(lambda: tasks.pace_bots(*args, **kwargs))
+            soon = self.now.timestamp() + tasks.PACER_LEAD
+            due = [int(seat) for seat, when in args[1].items() if when <= soon]
+            moved = Move.objects.filter(game_id=args[0], number__gte=before, seat__in=due)
+            for seat in sorted(set(moved.values_list("seat", flat=True))):
+                self.moves.setdefault(seat, []).append(self.now)
         else:
             self.act(lambda: deadlines.run_clock(args[0]))
         return True
@@ -79,7 +83,7 @@ def clock(django_capture_on_commit_callbacks):
         sim.later("flip", args, None, countdown)
 
     with (
-        mock.patch.object(tasks.play_bot_step, "apply_async", side_effect=step),
+        mock.patch.object(tasks.pace_bots, "apply_async", side_effect=step),
         mock.patch.object(tasks.run_clock, "apply_async", side_effect=flip),
         mock.patch("django.utils.timezone.now", side_effect=lambda: sim.now),
     ):
@@ -95,20 +99,22 @@ def stuck(game: Game, user) -> None:
     services.submit_move(game.pk, user, {"type": "stuck"}, None)
 
 
-def test_the_start_sets_one_chain_per_computer_player_at_its_pace(clock, make_user):
+def test_the_start_sets_one_pacer_for_the_table_and_each_computer_player_keeps_its_pace(clock, make_user):
     game, _ = table(make_user)
     assert clock.pending(1) == 0  # the lobby's start committed nothing in this test's transaction
     clock.act(lambda: tasks.wake_bots(Game, game=game, seats=list(game.seats.all()), source="lobby"))
-    assert clock.pending(1) == 1 and clock.pending(2) == 1
-    clock.run(until=lambda: len(clock.moves.get(1, [])) >= 6)
+    assert len(clock.queue) == 1 and clock.pending(1) == 1 and clock.pending(2) == 1
+    clock.run(until=lambda: len(clock.moves.get(1, [])) >= 12)
     gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(clock.moves[1])]
-    low, high = SPEEDS["fast"] * 0.75, SPEEDS["fast"] * 1.25
+    # Up to the lead early to move with the other, never faster on average.
+    low, high = SPEEDS["fast"] * 0.75 - tasks.PACER_LEAD, SPEEDS["fast"] * 1.25 + tasks.PACER_LEAD
     assert all(low - 1e-6 <= gap <= high + 1e-6 for gap in gaps), gaps
+    assert abs(sum(gaps) / len(gaps) - SPEEDS["fast"]) < 0.2, gaps
 
 
 def test_a_turn_around_brought_by_a_computer_player_brings_the_other_back(clock, make_user):
-    """Julius and Computer 1 are stuck; Computer 2's Stuck turns the decks around, and Computer 1,
-    whose chain ended when it got stuck, gets a chain again."""
+    """Julius and Computer 1 are stuck; Computer 2's Stuck turns the decks around, and the table's
+    pacer, which had only Computer 2 in play, takes Computer 1 back in."""
     game, julius = table(make_user)
     state = game.state
     lay_out(state, 0, store=["mt-323-5"], work=(["mt-1013-8"], ["mt-623-8"], ["mt-58-8"]), stuck=True)
@@ -116,7 +122,7 @@ def test_a_turn_around_brought_by_a_computer_player_brings_the_other_back(clock,
     lay_out(state, 2, store=["lk-323-5"], work=(["lk-1013-8"], ["lk-623-8"], ["lk-58-8"]))
     state["seats"][2]["flips"] = 99  # it has seen its whole Search deck: its next move is Stuck
     rig(game, state)
-    clock.later("step", (game.pk, 2), {"after": game.move_count}, 1.0)
+    clock.later("step", (game.pk, {"2": clock.now.timestamp() + 1.0}, "pacer"), None, 1.0)
     clock.tick()
     game.refresh_from_db()
     assert game.state["turnarounds"] == 1 and game.engine.to_act(game.state) == [0, 1, 2]
@@ -128,12 +134,12 @@ def test_the_last_ready_brought_by_a_computer_player_deals_and_brings_the_others
     state = game.state
     state.update(phase="between", ready=[True, True, False], hand=1, sheet=[], totals=[0, 0, 0])
     rig(game, state)
-    clock.later("step", (game.pk, 2), {"after": game.move_count}, 1.0)
+    clock.later("step", (game.pk, {"2": clock.now.timestamp() + 1.0}, "pacer"), None, 1.0)
     clock.tick()
     game.refresh_from_db()
     assert game.state["phase"] == "deal" and game.state["hand"] == 2
     assert game.state["ready"] == [False, True, True]  # the computer players are ready at once
-    assert clock.pending(1) == 0  # and wait for Begin (seat 2's chain ends at its next step)
+    assert clock.pending(1) == 0 and clock.pending(2) == 0  # and wait for Begin: the pacer ends
     clock.run(until=lambda: Game.objects.get(pk=game.pk).state["phase"] == "hand")
     assert clock.pending(1) == 1 and clock.pending(2) == 1
     begun = Move.objects.filter(game=game, payload__type="begin").latest("number")
@@ -143,7 +149,7 @@ def test_the_last_ready_brought_by_a_computer_player_deals_and_brings_the_others
     assert first.created_at - begun.created_at >= timedelta(seconds=SPEEDS["fast"] * 0.75 - 1e-6)
 
 
-def test_a_hand_plays_to_its_end_the_chains_stop_and_the_clock_deals_the_next(clock, make_user):
+def test_a_hand_plays_to_its_end_the_pacer_stops_and_the_clock_deals_the_next(clock, make_user):
     """Julius presses Stuck whenever he is awaited in a hand; the computer players play on."""
     game, julius = table(make_user)
 
@@ -175,10 +181,10 @@ def test_a_hand_plays_to_its_end_the_chains_stop_and_the_clock_deals_the_next(cl
     assert clock.pending(1) == 1 and clock.pending(2) == 1
 
 
-def test_a_second_chain_for_one_seat_ends_at_its_first_step(clock, make_user):
-    """Where the chain key is not shared (the embedded default's local memory), a change can start
-    a second chain for a seat that has one: the first step that finds the seat has moved since it
-    was scheduled ends its chain, so the seat keeps its pace."""
+def test_a_second_pacer_for_one_table_ends_at_its_first_step(clock, make_user):
+    """Where the pacer's key is not shared (the embedded default's local memory), a change can start
+    a second pacer for a table that has one: the step that finds another pacer's name under the key
+    ends its chain, so the seat keeps its pace."""
     game, julius = table(make_user, bots=1, speed="steady")
     clock.act(lambda: tasks.wake_bots(Game, game=game, seats=list(game.seats.all()), source="lobby"))
     clock.now += timedelta(seconds=0.9)
@@ -189,36 +195,38 @@ def test_a_second_chain_for_one_seat_ends_at_its_first_step(clock, make_user):
     clock.run(until=lambda: len(clock.moves.get(1, [])) >= 8)
     assert clock.pending(1) == 1
     gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(clock.moves[1])]
-    assert min(gaps) >= SPEEDS["steady"] * 0.75 - 1e-6, gaps
+    assert min(gaps) >= SPEEDS["steady"] * 0.75 - tasks.PACER_LEAD - 1e-6, gaps
 
 
-def test_chains_lost_with_the_broker_are_restarted_by_the_sweep_without_doubling(clock, make_user):
-    """A Redis restart takes the queued steps and the one-chain keys: the beat sweep finds the
-    computer players that have not moved for a few of their pauses and sets each going again."""
+def test_a_pacer_lost_with_the_broker_is_restarted_by_the_sweep_without_doubling(clock, make_user):
+    """A Redis restart takes the queued steps and the pacer's key: the beat sweep finds the
+    computer players that have not moved for a few of their pauses and starts the table's pacer again."""
     game, _ = table(make_user)
     clock.act(lambda: tasks.wake_bots(Game, game=game, seats=list(game.seats.all()), source="lobby"))
     clock.run(until=lambda: len(clock.moves.get(1, [])) >= 2)
-    assert clock.act(tasks.wake_waiting_bots)["chains"] == 0  # moving at their pace: nothing to do
+    assert clock.act(tasks.wake_waiting_bots)["pacers"] == 0  # moving at their pace: nothing to do
     clock.queue.clear()  # the broker's queue and the cache are gone
     cache.clear()
     clock.now += timedelta(seconds=SPEEDS["fast"] * (deadlines.STALL_PAUSES + 1.5))
-    assert clock.act(tasks.wake_waiting_bots)["chains"] == 2
-    assert clock.pending(1) == 1 and clock.pending(2) == 1
-    assert clock.act(tasks.wake_waiting_bots)["chains"] == 2  # not yet moved: asked again, still one each
-    assert clock.pending(1) <= 2 and clock.pending(2) <= 2
+    assert clock.act(tasks.wake_waiting_bots)["pacers"] == 1
+    assert len(clock.queue) == 1 and clock.pending(1) == 1 and clock.pending(2) == 1
+    assert clock.act(tasks.wake_waiting_bots)["pacers"] == 1  # not yet moved: asked again
+    assert len(clock.queue) == 2  # the first one's step will find the second's name and end
     moved = len(clock.moves[1])
     clock.run(until=lambda: len(clock.moves.get(1, [])) >= moved + 3)
     numbers = list(Move.objects.filter(game=game, seat=1).values_list("number", flat=True))
     assert len(numbers) == len(set(numbers))
     times = clock.moves[1][moved:]
     gaps = [(b - a).total_seconds() for a, b in itertools.pairwise(times)]
-    assert all(gap >= SPEEDS["fast"] * 0.75 - 1e-6 for gap in gaps), gaps  # one chain: its own pace
+    assert all(gap >= SPEEDS["fast"] * 0.75 - tasks.PACER_LEAD - 1e-6 for gap in gaps), gaps  # one pacer
+    assert len(clock.queue) == 1
 
 
 def test_no_computer_player_moves_before_begin_and_an_absent_person_is_not_waited_for(clock, make_user):
     """The host pressed Start and shut the page: the computer players are ready at once, the table
     takes Julius as ready a few seconds after the deal, counts down to Begin, and only then do
-    the computer players' chains start, each first move a pause after Begin."""
+    the computer players' pacer starts, each first move a pause after Begin (or the lead less, with
+    the other)."""
     julius = make_user("Julius")
     game = lobby_table(julius, bots=2, bot_speed="fast", begun=False)
     started = clock.now
@@ -236,7 +244,8 @@ def test_no_computer_player_moves_before_begin_and_an_absent_person_is_not_waite
     assert all(m.payload["type"] == "ready" for m in moves[:-1])  # nobody played before Begin
     clock.run(until=lambda: len(clock.moves.get(1, [])) >= 1 and len(clock.moves.get(2, [])) >= 1)
     for seat in (1, 2):
-        assert clock.moves[seat][0] - moves[-1].created_at >= timedelta(seconds=SPEEDS["fast"] * 0.75 - 1e-6)
+        first = clock.moves[seat][0] - moves[-1].created_at
+        assert first >= timedelta(seconds=SPEEDS["fast"] * 0.75 - tasks.PACER_LEAD - 1e-6)
 
 
 def test_a_person_gone_from_the_table_is_away_and_the_computer_players_finish_the_hand(
