@@ -8,6 +8,7 @@ import logging
 from channels.layers import get_channel_layer
 
 from ..models import Game
+from ..services import Source
 from ..signals import game_changed, rematch_offered, seat_removed, table_closed
 from .groups import layer_crosses_processes, player_group, table_group
 from .sender import process_sender, send_now
@@ -49,8 +50,12 @@ def tell_players(game: Game, seats) -> None:
         _send(player_group(user_id), {"type": "games.changed"})
 
 
-def on_game_changed(sender, game: Game, seats=(), **kwargs) -> None:
+def on_game_changed(sender, game: Game, seats=(), source: str = "", **kwargs) -> None:
     announce_version(game.pk, game.version)
+    # A realtime table's computer players move several times a second at every table: their
+    # moves reach "My games" by its poll, and only the end of the game is told at once.
+    if source == Source.BOT and game.game_kind.realtime and game.status == Game.Status.ACTIVE:
+        return
     tell_players(game, seats)
 
 

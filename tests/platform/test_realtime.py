@@ -6,12 +6,14 @@ from __future__ import annotations
 from unittest import mock
 
 import pytest
+from channels.db import database_sync_to_async
 from django.core.cache import cache
 from django.utils import timezone
 
 from games import kinds, services, tasks
 from games.models import Game
 from tests.platform.race.web import BOT_DELAY, RaceKind
+from tests.platform.test_my_games import player_socket, run, session_cookie
 
 pytestmark = pytest.mark.django_db
 PRESS = {"type": "press"}
@@ -140,3 +142,24 @@ def test_the_engine_judges_a_realtime_seat_that_is_not_awaited(make_table):
         services.submit_move(game.pk, agrippina, PRESS, None)
     assert refused.value.message == "Too late — the race is over."
 
+
+@pytest.mark.django_db(transaction=True)
+def test_computer_moves_reach_my_games_only_when_they_end_the_game(make_table):
+    """Several a second at every live table: "My games" polls for them, and hears the end at once."""
+    game, (julius,) = make_table("race", names=("Julius",), bots=1)
+    cookie = session_cookie(julius)
+
+    async def scenario():
+        socket = player_socket(cookie)
+        assert (await socket.connect())[0]
+        press = database_sync_to_async(services.play_bot_step)
+        await press(game.pk, 1)
+        await press(game.pk, 1)
+        quiet = await socket.receive_nothing(timeout=0.5)
+        await press(game.pk, 1)  # the third press wins
+        heard = await socket.receive_json_from(timeout=2)
+        await socket.disconnect()
+        return quiet, heard
+
+    quiet, heard = run(scenario)
+    assert quiet and heard == {"changed": True}
