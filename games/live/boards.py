@@ -134,11 +134,13 @@ def claim_answer(request: HttpRequest, game: Game) -> None:
 def answer_board(request: HttpRequest, game: Game, context: dict) -> str:
     """The board partial answering ``request``, drawn as a socket's shared drawing and left in the
     cache for the sender's sockets (``claim_answer``)."""
-    context["csrf_token"] = CSRF_SLOT
+    token = context["csrf_token"] = get_token(request)
     html = render_to_string("games/board.html", context, request=request)
-    key, entry = _key(game.pk, game.version, _request_viewer(request)), (time.time(), game.version, html)
-    _errand(lambda: cache.set(key, entry, timeout=2))
-    return _own_token(html, request)
+    version, drawn_at = game.version, time.time()
+    key = _key(game.pk, version, _request_viewer(request))
+    # The shared drawing holds the slot where the answer holds this page's token.
+    _errand(lambda: cache.set(key, (drawn_at, version, html.replace(token, CSRF_SLOT)), timeout=2))
+    return html
 
 
 def _errand(write) -> None:
