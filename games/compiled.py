@@ -1,4 +1,4 @@
-"""Queries every board runs, their SQL compiled once per process.
+"""Queries every board runs, their SQL compiled once per process, and run together.
 
 Django compiles a queryset's SQL each time it runs. For the seats' query the board reads
 (two subqueries: who is away, who is here) the compiling costs about three times the CPU
@@ -6,6 +6,9 @@ of running the query and building the seats. A ``Compiled`` query is built once 
 sample values by an ordinary queryset function; each run puts the real values where the
 samples were and reads the rows as Django's own iteration does (the same converters, the
 same model instances with their annotations).
+
+Reads that do not depend on each other (a move's locked game and its seats) can be sent
+together (``together``): one round trip to PostgreSQL instead of one each.
 """
 
 from __future__ import annotations
@@ -55,28 +58,70 @@ class Compiled:
 
     def rows(self, *, using: str | None = None, **values: Any) -> list[tuple]:
         """The query's rows, each value converted as the queryset would."""
-        alias, compiler, sql, slots, converters = self._compiled(using)
-        # A slot is (sample's name, its adapter) or (None, the constant parameter).
-        params = [how(values[name]) if name else how for name, how in slots]
-        with connections[alias].cursor() as cursor:
-            cursor.execute(sql, params)
-            rows = cursor.fetchall()
-        return list(compiler.apply_converters(rows, converters)) if converters else rows
+        return self.read(using=using, **values).run()
 
     def objects(self, *, using: str | None = None, **values: Any) -> list:
         """The query's model instances, with their annotations, as iterating the queryset gives them."""
-        alias, compiler, *_ = self._compiled(using)
+        return self.read(using=using, objects=True, **values).run()
+
+    def read(self, *, using: str | None = None, objects: bool = False, **values: Any) -> Read:
+        """The query with these values, to run alone (``Read.run``) or with others (``together``):
+        its rows, or its model instances where ``objects``."""
+        alias, compiler, sql, slots, converters = self._compiled(using)
+        # A slot is (sample's name, its adapter) or (None, the constant parameter).
+        params = [how(values[name]) if name else how for name, how in slots]
+        return Read(alias, compiler, sql, params, converters, objects)
+
+
+class Read:
+    """One compiled query with its values: its SQL and how its rows become what it answers."""
+
+    def __init__(self, alias: str, compiler, sql: str, params: list, converters: dict, objects: bool) -> None:
+        self.alias, self.sql, self.params = alias, sql, params
+        self._compiler, self._converters, self._objects = compiler, converters, objects
+
+    def run(self) -> list:
+        with connections[self.alias].cursor() as cursor:
+            cursor.execute(self.sql, self.params)
+            return self.answer(cursor.fetchall())
+
+    def answer(self, rows: list[tuple]) -> list:
+        compiler = self._compiler
+        if self._converters:
+            rows = list(compiler.apply_converters(rows, self._converters))
+        if not self._objects:
+            return rows
         model, select = compiler.klass_info["model"], compiler.klass_info["select_fields"]
         start, end = select[0], select[-1] + 1
         fields = [column[0].target.attname for column in compiler.select[start:end]]
         annotations = compiler.annotation_col_map.items()
         made = []
-        for row in self.rows(using=alias, **values):
-            instance = model.from_db(alias, fields, row[start:end])
+        for row in rows:
+            instance = model.from_db(self.alias, fields, row[start:end])
             for name, position in annotations:
                 setattr(instance, name, row[position])
             made.append(instance)
         return made
+
+
+def together(*reads: Read) -> list[list]:
+    """Each read's answer, in order. On PostgreSQL they go in one round trip (psycopg's pipeline
+    mode: every statement is sent before the first answer is awaited), run one after the other by
+    the server in the caller's transaction, as if sent apart; elsewhere they run one by one."""
+    (alias,) = {read.alias for read in reads}
+    connection = connections[alias]
+    if connection.vendor != "postgresql":
+        return [read.run() for read in reads]
+    connection.ensure_connection()
+    cursors = [connection.cursor() for _ in reads]
+    try:
+        with connection.wrap_database_errors, connection.connection.pipeline():
+            for cursor, read in zip(cursors, reads, strict=True):
+                cursor.execute(read.sql, read.params)
+        return [read.answer(cursor.fetchall()) for cursor, read in zip(cursors, reads, strict=True)]
+    finally:
+        for cursor in cursors:
+            cursor.close()
 
 
 def _key(value: Any) -> tuple:

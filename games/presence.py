@@ -21,7 +21,7 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
-from .compiled import Compiled
+from .compiled import Compiled, Read
 from .models import Game, OpenPage, Seat, SeatQuerySet
 
 COOKIE = "seen"
@@ -82,11 +82,19 @@ def here(seat_ids: Iterable[int]) -> set[int]:
     return set(fresh.values_list("seat_id", flat=True))
 
 
-# The seats as every board reads them: who is away, who is here (``board_seats``).
+# The seats as every board reads them: who is away, who is here (``board_seats``), by the game's
+# id or by its code.
 _BOARD_SEATS = Compiled(
     Seat,
     lambda game_id, today, since: Seat.objects.filter(game_id=game_id).with_away(today).with_presence(since),
     game_id=-7_654_321,
+    today=date(1901, 2, 3),
+    since=datetime(1901, 2, 4, 5, 6, 7, tzinfo=UTC),
+)
+_BOARD_SEATS_BY_CODE = Compiled(
+    Seat,
+    lambda code, today, since: Seat.objects.filter(game__code=code).with_away(today).with_presence(since),
+    code="sample-code",
     today=date(1901, 2, 3),
     since=datetime(1901, 2, 4, 5, 6, 7, tzinfo=UTC),
 )
@@ -95,8 +103,15 @@ _BOARD_SEATS = Compiled(
 def board_seats(game_id: int) -> list[Seat]:
     """The game's seats by position, each with ``away_until`` and ``here_now``: the same as
     ``with_here(game.seats.with_away())``, without compiling its SQL again."""
+    return board_seats_read(game_id=game_id).run()
+
+
+def board_seats_read(*, game_id: int | None = None, code: str | None = None) -> Read:
+    """``board_seats`` of the game with this id or code, to read with others (``compiled.together``)."""
     now = timezone.now()
-    return _BOARD_SEATS.objects(game_id=game_id, today=now.date(), since=now - WINDOW)
+    if code is not None:
+        return _BOARD_SEATS_BY_CODE.read(code=code, today=now.date(), since=now - WINDOW, objects=True)
+    return _BOARD_SEATS.read(game_id=game_id, today=now.date(), since=now - WINDOW, objects=True)
 
 
 def with_here(seats: SeatQuerySet) -> SeatQuerySet:

@@ -18,7 +18,7 @@ from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
 from . import kinds, presence, seat_moves
-from .compiled import Compiled
+from .compiled import Compiled, together
 from .models import LOG_TAIL, Game, Move, Seat
 from .notifications import outbox
 from .rules import IllegalMove, check_move_keys, choose_move, has_move
@@ -204,9 +204,9 @@ class Actor:
     seats: list[Seat]
 
 
-def _actor(game: Game, user, as_host: bool) -> Actor:
+def _actor(game: Game, user, as_host: bool, seats: list[Seat] | None = None) -> Actor:
     # The board drawn after the move shows who is away and who is here.
-    seats = presence.board_seats(game.pk)
+    seats = presence.board_seats(game.pk) if seats is None else seats
     if as_host:
         if user is None or game.host_id != user.pk:
             raise MoveRejected("Only the host can do that.", 403)
@@ -233,10 +233,12 @@ _LOCKED_GAME = Compiled(
 )
 
 
-def locked_game(code: str) -> Game | None:
-    """The game with this code, its row locked until the current transaction ends, or None."""
-    found = _LOCKED_GAME.objects(code=code)
-    return found[0] if found else None
+def locked_game(code: str) -> tuple[Game | None, list[Seat]]:
+    """The game with this code, its row locked until the current transaction ends (or None), and
+    its seats as the board reads them (``presence.board_seats``), read under the lock: both in one
+    round trip."""
+    games, seats = together(_LOCKED_GAME.read(code=code, objects=True), presence.board_seats_read(code=code))
+    return (games[0] if games else None), seats
 
 
 @transaction.atomic
@@ -248,10 +250,12 @@ def submit_move(game_id: int, user, move: dict, turn: int | None, *, as_host: bo
 
 
 def submit_locked(
-    game: Game, user, move: dict, turn: int | None, *, as_host: bool = False, request_id: str = ""
+    game: Game, user, move: dict, turn: int | None, *, as_host: bool = False, request_id: str = "",
+    seats: list[Seat] | None = None,
 ) -> list[Seat]:
     """``submit_move`` for a game row the caller read with ``select_for_update`` in its own transaction
-    (the move view, which needs the row anyway: one read instead of two). Returns the seats.
+    (the move view, which needs the row anyway: one read instead of two). Returns the seats:
+    ``seats``, read under the lock (``locked_game``), else read here.
 
     ``request_id``: the page's id for this request. The same request sent again (its answer was
     lost) finds its move already made, under the row lock, and changes nothing."""
@@ -263,7 +267,7 @@ def submit_locked(
         raise MoveRejected(NOT_A_MOVE, 400)
     if game.paused_at is not None:
         raise MoveRejected(PAUSED, 409)
-    actor = _actor(game, user, as_host)
+    actor = _actor(game, user, as_host, seats)
     if request_id and Move.objects.filter(game=game, seat=actor.seat, request_id=request_id).exists():
         return actor.seats
     # A realtime game takes moves in arrival order and its engine judges each one ("too late"):

@@ -310,7 +310,7 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
     try:
         # One locked read serves the watch check, the form parsing and the move.
         with transaction.atomic():
-            game = services.locked_game(code.upper())
+            game, seats = services.locked_game(code.upper())
             if game is None:
                 raise Http404("No game has that code.")
             # A refusal answers with the board, so whoever may not watch is refused first.
@@ -320,7 +320,7 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
             move_payload, turn = _parse_move(request, game)
             seats = services.submit_locked(
                 game, request.user, move_payload, turn, as_host=request.POST.get("as") == "host",
-                request_id=_request_id(request),
+                request_id=_request_id(request), seats=seats,
             )
             if request.htmx:
                 boards.claim_answer(request, game)

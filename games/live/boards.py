@@ -36,7 +36,9 @@ from django.template.loader import render_to_string
 from django.utils.crypto import salted_hmac
 
 from ..access import watch_refusal
+from ..compiled import Compiled, together
 from ..models import Game
+from ..presence import board_seats_read
 from ..presenter import board_context
 from .groups import layer_crosses_processes
 from .sender import process_sender
@@ -68,6 +70,9 @@ class SocketRequest(HttpRequest):
     def _get_scheme(self) -> str:
         return "https" if self._secure else "http"
 
+
+# A socket's drawing reads the game and its seats in one round trip.
+_GAME = Compiled(Game, lambda game_id: Game.objects.filter(pk=game_id).order_by(), game_id=-7_654_321)
 
 SHARE_SECONDS = 0.5  # how long a drawing may be handed to another socket of the same viewer
 # How long a socket waits for the drawing another socket is making (a drawing takes a few ms, more
@@ -109,13 +114,13 @@ def board_for(game_id: int, scope: dict, wanted: int | None = None) -> tuple[int
     """(version, the board partial) as this socket's viewer may see it now; None if they may not.
     The drawing is left in the cache for the viewer's other sockets, under its own version and
     under ``wanted`` (the version they wait for, which it may have overtaken)."""
-    game = Game.objects.filter(pk=game_id).first()
-    if game is None:
+    games, seats = together(_GAME.read(game_id=game_id, objects=True), board_seats_read(game_id=game_id))
+    if not games:
         return None
-    request = SocketRequest(scope)
+    game, request = games[0], SocketRequest(scope)
     if watch_refusal(game, request.user):
         return None
-    context = board_context(request, game)
+    context = board_context(request, game, seats=seats)
     context["csrf_token"] = CSRF_SLOT  # above the request's own: the slot is filled per socket
     html = render_to_string("games/board.html", context, request=request)
     viewer, entry = _viewer(scope), (time.time(), game.version, html)

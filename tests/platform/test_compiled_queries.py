@@ -3,11 +3,13 @@
 from datetime import timedelta
 
 import pytest
+from django.db import connection, transaction
 from django.utils import timezone
 
-from games import presence
-from games.compiled import Compiled
+from games import presence, services
+from games.compiled import Compiled, together
 from games.models import Holiday, OpenPage, Seat
+from games.services import _LOCKED_GAME
 
 pytestmark = pytest.mark.django_db
 
@@ -35,6 +37,8 @@ def test_board_seats_read_who_is_away_and_who_is_here_as_the_queryset_does(make_
         got = presence.board_seats(game.pk)
         assert reading(got) == reading(expected)
         assert all(isinstance(seat, Seat) for seat in got)
+        by_code = presence.board_seats_read(code=game.code).run()
+        assert reading(by_code) == reading(expected)
     got = {seat.user_id: seat for seat in presence.board_seats(first.pk)}
     assert got[agrippina.pk].away_until == today + timedelta(days=3) and got[gaius.pk].away_until is None
     assert got[julius.pk].here_now is True and got[gaius.pk].here_now is False
@@ -47,3 +51,33 @@ def test_a_sample_the_query_does_not_hold_is_refused():
     compiled = Compiled(Seat, build, game_id=-5, other=-6)
     with pytest.raises(ValueError, match="other"):
         compiled.rows(game_id=1, other=2)
+
+
+def test_reads_sent_together_answer_as_each_alone_in_one_pipeline_on_postgresql(make_table, monkeypatch):
+    first, _ = make_table(names=("Julius", "Agrippina", "Gaius"))
+    second, _ = make_table(names=("Livia", "Tiberius"))
+    pipelines = []
+    if connection.vendor == "postgresql":
+        connection.ensure_connection()
+        raw = connection.connection
+        enter = raw.pipeline
+        monkeypatch.setattr(raw, "pipeline", lambda *a, **k: pipelines.append(1) or enter(*a, **k))
+    with transaction.atomic():
+        games, seats, others = together(
+            _LOCKED_GAME.read(code=first.code, objects=True),
+            presence.board_seats_read(game_id=first.pk),
+            presence.board_seats_read(code=second.code),
+        )
+    assert [game.pk for game in games] == [first.pk] and games[0].state == first.state
+    assert reading(seats) == reading(presence.board_seats(first.pk))
+    assert reading(others) == reading(presence.board_seats(second.pk))
+    assert pipelines == ([1] if connection.vendor == "postgresql" else [])
+
+
+def test_the_move_reads_its_locked_game_and_its_seats_together(make_table):
+    game, _ = make_table()
+    with transaction.atomic():
+        locked, seats = services.locked_game(game.code)
+        missing, none = services.locked_game("NOSUCH")
+    assert locked.pk == game.pk and [seat.position for seat in seats] == [0, 1]
+    assert missing is None and none == []
