@@ -20,6 +20,7 @@ import time
 from bench.results import percentile, publish
 from games.romanroad.bot import choose
 from games.romanroad.engine import ROMANROAD
+from games.rules import State, has_move
 
 GAMES = int(os.environ.get("BENCH_ROMANROAD_GAMES", "8"))  # per table size
 R = ROMANROAD
@@ -31,6 +32,16 @@ def micro(action) -> tuple[float, object]:
     return (time.perf_counter_ns() - start) / 1000, result
 
 
+def next_mover(state: State, chooser: random.Random) -> int | None:
+    """The seat to move next, at random among the awaited seats with a move to make (a seat ready
+    for a hand not yet begun is awaited with none); the table (None) between hands, where it deals,
+    and once nobody has a move, where it says Begin."""
+    if state["phase"] == "between":
+        return None
+    movers = [seat for seat in R.to_act(state) if has_move(R, state, seat)]
+    return chooser.choice(movers) if movers else None
+
+
 def play(
     players: int, seed: int, samples: dict[str, list[float]], hands: list[int], blocked: list[bool]
 ) -> int:
@@ -39,7 +50,7 @@ def play(
     state = R.setup(players, {}, random.Random(f"{seed}:setup"))
     in_hand = number = 0
     while not R.is_over(state):
-        seat = None if state["phase"] == "between" else chooser.choice(R.to_act(state))
+        seat = next_mover(state, chooser)
         if seat is not None:
             spent, legal = micro(lambda s=state, t=seat: R.legal_moves(s, t))
             samples["legal_moves"].append(spent)
