@@ -16,6 +16,7 @@ import os
 import random
 import statistics
 import time
+import uuid
 
 from bench.database import ensure_database
 from bench.results import percentile, publish
@@ -110,7 +111,8 @@ def main() -> None:
         while game.status == Game.Status.ACTIVE and len(move_times) < MOVES:
             seat = game.engine.to_act(game.state)[0]
             move = choose_move(game.engine, choose, game.state, seat, rng)
-            data = {"move": json.dumps(move), "turn": game.tokens[str(seat)]}
+            # A request id, as the site's script adds to every move.
+            data = {"move": json.dumps(move), "turn": game.tokens[str(seat)], "request": str(uuid.uuid4())}
             number = game.move_count
             with CaptureQueriesContext(connection) as captured:
                 start = time.perf_counter()

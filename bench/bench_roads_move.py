@@ -19,6 +19,7 @@ import os
 import random
 import statistics
 import time
+import uuid
 
 from bench.database import ensure_database
 from bench.results import publish
@@ -54,7 +55,7 @@ QUERY_LABELS = {
 
 def form_data(move: dict, turn: int) -> dict:
     """The fields the board's forms post for ``move``."""
-    data = {"move": json.dumps({"type": move["type"]}), "turn": turn}
+    data = {"move": json.dumps({"type": move["type"]}), "turn": turn, "request": str(uuid.uuid4())}
     data.update({field: str(value) for field, value in move.items() if field != "type"})
     return data
 

@@ -16,6 +16,7 @@ import os
 import random
 import statistics
 import time
+import uuid
 
 import django
 
@@ -76,7 +77,7 @@ def main() -> None:
         while game.status == Game.Status.ACTIVE and sum(len(t) for t in times.values()) < MOVES:
             (seat,) = game.engine.to_act(game.state)
             move = choose_move(game.engine, choose, game.state, seat, rng)
-            data = {**form(move), "turn": game.tokens[str(seat)]}
+            data = {**form(move), "turn": game.tokens[str(seat)], "request": str(uuid.uuid4())}
             with CaptureQueriesContext(connection) as captured:
                 start = time.perf_counter()
                 response = clients[seat].post(url, data, HTTP_HX_REQUEST="true")

@@ -258,7 +258,9 @@ def submit_locked(
     ``seats``, read under the lock (``locked_game``), else read here.
 
     ``request_id``: the page's id for this request. The same request sent again (its answer was
-    lost) finds its move already made, under the row lock, and changes nothing."""
+    lost) changes nothing: the table has moved on, so the rules or the turn token refuse it, or,
+    where the move is still legal (a realtime game), the log's one row per request refuses its
+    write and the transaction rolls back. ``made_before`` then tells the caller it was made."""
     if game.status == Game.Status.OPEN:
         raise MoveRejected("The game has not started yet.", 409)
     if game.status == Game.Status.FINISHED:
@@ -268,8 +270,6 @@ def submit_locked(
     if game.paused_at is not None:
         raise MoveRejected(PAUSED, 409)
     actor = _actor(game, user, as_host, seats)
-    if request_id and Move.objects.filter(game=game, seat=actor.seat, request_id=request_id).exists():
-        return actor.seats
     # A realtime game takes moves in arrival order and its engine judges each one ("too late"):
     # a turn token would refuse all but the first, and a seat may act without being awaited.
     if not game.engine.realtime:
@@ -281,6 +281,19 @@ def submit_locked(
     play_table_moves(game, actor.seats)
     announce(game, actor.seats, Source.PLAYER)
     return actor.seats
+
+
+def made_before(game: Game, seats: list[Seat], user, request_id: str, *, as_host: bool = False) -> bool:
+    """Whether request ``request_id`` of ``user`` (for their seat, or as the host) is a move already
+    made at this table: the same request sent again, to be answered with the table as it is."""
+    if not request_id or user is None or not user.is_authenticated:
+        return False
+    if as_host:
+        mine = {None} if game.host_id == user.pk else set()
+    else:
+        mine = {s.position for s in seats if s.user_id == user.pk}
+    made = Move.objects.filter(game=game, request_id=request_id).values_list("seat", flat=True)
+    return any(seat in mine for seat in made)
 
 
 def _bot_move(game: Game, seat: int, seats: list[Seat]) -> None:

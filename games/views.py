@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -307,6 +307,7 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
     if over:
         return limits.too_many(request, over)
     status, error, seats = 200, None, None
+    request_id, as_host = _request_id(request), request.POST.get("as") == "host"
     try:
         # One locked read serves the watch check, the form parsing and the move.
         with transaction.atomic():
@@ -319,14 +320,17 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
                 raise services.MoveRejected("Sign in to play at this table.", 403)
             move_payload, turn = _parse_move(request, game)
             seats = services.submit_locked(
-                game, request.user, move_payload, turn, as_host=request.POST.get("as") == "host",
-                request_id=_request_id(request), seats=seats,
+                game, request.user, move_payload, turn, as_host=as_host, request_id=request_id, seats=seats,
             )
             if request.htmx:
                 boards.claim_answer(request, game)
-    except services.MoveRejected as exc:
-        status, error = exc.status, exc.message
+    except (services.MoveRejected, IntegrityError) as exc:
         game.refresh_from_db()
+        # The same request sent again (its answer was lost) is answered with the table as it is.
+        if not services.made_before(game, seats, request.user, request_id, as_host=as_host):
+            if isinstance(exc, IntegrityError):
+                raise
+            status, error = exc.status, exc.message
     if request.htmx and status == 200:
         return HttpResponse(boards.answer_board(request, game, board_context(request, game, error, seats)))
     if request.htmx:

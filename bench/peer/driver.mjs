@@ -101,7 +101,7 @@ class OurSeat extends Seat {
   }
 
   async move(move) {
-    const body = new URLSearchParams({ move: JSON.stringify(move), turn: this.token });
+    const body = new URLSearchParams({ move: JSON.stringify(move), turn: this.token, request: crypto.randomUUID() });
     const answer = await fetch(`${this.base}/g/${this.code}/move/`, {
       method: "POST",
       body,

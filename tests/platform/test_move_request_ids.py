@@ -1,13 +1,16 @@
 """A move request sent again (its answer was lost on the way back) is answered, not applied twice.
 
-Turn-based tables refuse it by their turn token; a live table has none, so each move the page
-sends carries a request id, and a second arrival of one finds its move already made."""
+Each move the page sends carries a request id. A second arrival of one is refused (by the turn
+token, the rules, or the log's one row per request) and then found among the moves made: it is
+answered with the table as it is, at no cost to a first arrival."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import Move
@@ -51,3 +54,40 @@ def test_every_htmx_move_gets_a_request_id_from_the_site_script():
 
     script = (Path(__file__).resolve().parents[2] / "static/js/site.js").read_text()
     assert "htmx:configRequest" in script and "parameters.request = requestId()" in script
+
+
+def roll(client, game, request_id: str, seat: int = 0):
+    data = {"move": json.dumps({"type": "roll"}), "turn": game.tokens[str(seat)], "request": request_id}
+    return client.post(reverse("move", args=[game.code]), data, HTTP_HX_REQUEST="true")
+
+
+def test_a_turn_move_sent_twice_is_answered_with_the_table_and_no_refusal(client, make_table):
+    game, (julius, _) = make_table()
+    client.force_login(julius)
+    first = roll(client, game, "5a1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11")
+    assert first.status_code == 200
+    again = roll(client, game, "5a1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11")  # the same token: now stale
+    assert again.status_code == 200
+    assert 'role="alert"' not in again.content.decode()
+    assert Move.objects.filter(game=game).count() == 1
+
+
+def test_another_players_request_id_is_no_pass(client, make_table):
+    game, (julius, agrippina) = make_table()
+    client.force_login(julius)
+    assert roll(client, game, "6b1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11").status_code == 200
+    client.force_login(agrippina)
+    game.refresh_from_db()
+    refused = roll(client, game, "6b1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11", seat=1)
+    assert refused.status_code == 409 and "not your turn" in refused.content.decode()
+
+
+def test_a_request_id_costs_the_move_no_query(client, make_table):
+    game, (julius, _) = make_table()
+    client.force_login(julius)
+    with CaptureQueriesContext(connection) as without:
+        assert roll(client, game, "").status_code == 200
+    game.refresh_from_db()
+    with CaptureQueriesContext(connection) as with_id:
+        assert roll(client, game, "7c1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11").status_code == 200
+    assert len(with_id) == len(without)
