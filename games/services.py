@@ -339,7 +339,6 @@ def play_bot_step(game_id: int, seat: int) -> Game | None:
     return game
 
 
-@transaction.atomic
 def play_due_bots(game_id: int, due: dict[int, float], now: float, lead: float) -> dict[int, float]:
     """One step of a realtime table's computer players (``games.tasks.pace_bots``): every computer
     seat in play whose time (``due``, epoch seconds) is at most ``lead`` seconds away moves now, in
@@ -347,25 +346,29 @@ def play_due_bots(game_id: int, due: dict[int, float], now: float, lead: float) 
     play, empty when none is (or the table is paused or over).
 
     A seat keeps its own pace: its next time is a pause (``GameKind.bot_delay``) after the time it
-    was due, or after now when it moved late, so moving early to join the others never speeds it
-    up on average. A seat new to play (Begin, the decks turned around) first moves a pause from now.
+    was due, so neither moving early to join the others nor a step up to ``lead`` late (a busy
+    worker) changes its pace on average; a step later than that starts its pause ``lead`` before
+    now, so no two of its moves come closer than a pause less the lead. A seat new to play (Begin,
+    the decks turned around) first moves a pause from now.
     """
-    game = Game.objects.select_for_update().get(pk=game_id)
-    if game.status != Game.Status.ACTIVE or game.paused_at:
-        return {}
-    seats = list(game.seats.all())
-    bots = sorted((s.position for s in seats if s.is_bot), key=lambda seat: due.get(seat, float("inf")))
-    engine, kind = game.engine, game.game_kind
-    moved = []
-    for seat in bots:
-        on_time = seat in due and due[seat] <= now + lead
-        if on_time and game.status == Game.Status.ACTIVE and has_move(engine, game.state, seat):
-            rng = random.Random(f"{game.seed}:bot:{game.move_count}")
-            record(game, seat, choose_move(engine, kind.strategy, game.state, seat, rng), seats)
-            play_table_moves(game, seats)
-            moved.append(seat)
-    if moved:
-        announce(game, seats, Source.BOT)
+    with transaction.atomic():
+        game = Game.objects.select_for_update().get(pk=game_id)
+        if game.status != Game.Status.ACTIVE or game.paused_at:
+            return {}
+        seats = list(game.seats.all())
+        bots = sorted((s.position for s in seats if s.is_bot), key=lambda seat: due.get(seat, float("inf")))
+        engine, kind = game.engine, game.game_kind
+        moved = []
+        for seat in bots:
+            on_time = seat in due and due[seat] <= now + lead
+            if on_time and game.status == Game.Status.ACTIVE and has_move(engine, game.state, seat):
+                rng = random.Random(f"{game.seed}:bot:{game.move_count}")
+                record(game, seat, choose_move(engine, kind.strategy, game.state, seat, rng), seats)
+                play_table_moves(game, seats)
+                moved.append(seat)
+        if moved:
+            announce(game, seats, Source.BOT)
+    # Committed, and its push on its way: the next times need no lock.
     if game.status != Game.Status.ACTIVE:
         return {}
     after = {}
@@ -373,7 +376,7 @@ def play_due_bots(game_id: int, due: dict[int, float], now: float, lead: float) 
         if has_move(engine, game.state, seat):
             when = due.get(seat)
             if seat in moved:
-                after[seat] = max(when, now) + kind.bot_delay(game)
+                after[seat] = max(when, now - lead) + kind.bot_delay(game)
             elif when is not None and when > now + lead:
                 after[seat] = when
             else:  # new to play, or back in play by a move of this step
