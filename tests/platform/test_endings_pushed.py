@@ -24,6 +24,15 @@ def run(scenario, *args):
         return thread.submit(asyncio.run, scenario(*args)).result()
 
 
+def on_the_sockets_thread(request, *args):
+    """``request(*args)`` on the one thread the consumers' database work runs on, so it takes its
+    turn with what a socket is still doing (its presence write, right after the version it sends
+    on connect). From a thread of its own, on SQLite's shared in-memory test database, the two
+    connections' transactions could meet and one fail at once with 'database table is locked',
+    which no timeout waits out."""
+    return database_sync_to_async(request)(*args)
+
+
 def signed_in(user) -> Client:
     client = Client()
     client.force_login(user)

@@ -3,15 +3,13 @@ options; the others hear it pushed to their end screen and join with one tap; on
 
 from __future__ import annotations
 
-import asyncio
-
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from games import rematch
 from games.models import Game
-from tests.platform.test_endings_pushed import run, signed_in, socket
+from tests.platform.test_endings_pushed import on_the_sockets_thread, run, signed_in, socket
 from tests.real_parts import at_once
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -32,7 +30,7 @@ def test_play_again_makes_the_same_table_and_the_others_hear_it(make_table):
         page = socket(game.code, hers)
         assert (await page.connect())[0]
         await page.receive_json_from(timeout=2)
-        response = await asyncio.to_thread(his.post, reverse("play_again", args=[game.code]))
+        response = await on_the_sockets_thread(his.post, reverse("play_again", args=[game.code]))
         message = await page.receive_json_from(timeout=2)
         while "rematch" not in message:  # who came and went first
             message = await page.receive_json_from(timeout=2)

@@ -4,7 +4,6 @@ it cannot be done, and replayed from the log."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from datetime import timedelta
 
@@ -17,7 +16,7 @@ from games.models import Game, Move, Notification
 from games.notifications import deadlines
 from games.replay import replay
 from games.rules import finishing_places
-from tests.platform.test_endings_pushed import run, signed_in, socket
+from tests.platform.test_endings_pushed import on_the_sockets_thread, run, signed_in, socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -59,7 +58,7 @@ def test_a_player_who_leaves_is_replaced_by_a_computer_player_and_the_others_hea
         page = socket(game.code, his)
         assert (await page.connect())[0]
         first = await page.receive_json_from(timeout=2)
-        response = await asyncio.to_thread(leave, hers, game)
+        response = await on_the_sockets_thread(leave, hers, game)
         version = await heard_version(page, first["version"])
         await page.disconnect()
         return response, version
@@ -124,7 +123,7 @@ def test_the_host_gives_a_seat_to_a_computer_player_and_its_player_is_told(make_
         for page in pages:
             assert (await page.connect())[0]
             await page.receive_json_from(timeout=2)
-        response = await asyncio.to_thread(tool, host, game, "computer", 1)
+        response = await on_the_sockets_thread(tool, host, game, "computer", 1)
         message = await pages[0].receive_json_from(timeout=5)
         while "removed" not in message:
             message = await pages[0].receive_json_from(timeout=5)
@@ -163,7 +162,7 @@ def test_a_removed_player_is_told_and_a_computer_player_takes_the_seat(make_tabl
         page = socket(game.code, hers)
         assert (await page.connect())[0]
         await page.receive_json_from(timeout=2)
-        response = await asyncio.to_thread(tool, host, game, "remove", 1)
+        response = await on_the_sockets_thread(tool, host, game, "remove", 1)
         message = await page.receive_json_from(timeout=5)
         while "removed" not in message:
             message = await page.receive_json_from(timeout=5)
