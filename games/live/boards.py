@@ -175,13 +175,14 @@ async def shared_board(game_id: int, version: int, scope: dict, draw) -> tuple[i
     key = _key(game_id, version, _viewer(scope))
     get = sync_to_async(cache.get, thread_sensitive=False)
     add = sync_to_async(cache.add, thread_sensitive=False)
-    shared = _fresh(await get(key))
-    if shared is None and not await add(f"{key}:drawing", 1, 2):
-        for step in WAIT_STEPS:  # another socket is drawing it
-            await asyncio.sleep(step)
-            shared = _fresh(await get(key))
-            if shared is not None:
-                break
-    if shared is None:
+    # The claim first: the viewer's first socket to hear the version (most often their only one)
+    # draws at once, one cache round trip after the push.
+    if await add(f"{key}:drawing", 1, 2):
         return await draw(game_id, scope, version)
-    return shared[0], _own_token(shared[1], SocketRequest(scope))
+    for step in (0, *WAIT_STEPS):  # another socket (or the move's answer) is drawing it, or drew it
+        if step:
+            await asyncio.sleep(step)
+        shared = _fresh(await get(key))
+        if shared is not None:
+            return shared[0], _own_token(shared[1], SocketRequest(scope))
+    return await draw(game_id, scope, version)

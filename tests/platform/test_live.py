@@ -12,6 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
+from django.core.cache import cache
 from django.db.models import F
 from django.test import Client
 from django.urls import reverse
@@ -256,6 +257,38 @@ def test_one_viewers_sockets_share_one_drawing_each_with_its_own_csrf_token(make
         tokens = set(re.findall(r'csrfmiddlewaretoken" value="([^"]+)"', message["html"]))
         assert tokens and {_unmask_cipher_token(token) for token in tokens} == {secret}
     assert CSRF.sub("", heard[0]["html"]) == CSRF.sub("", heard[1]["html"])
+
+
+def test_a_viewers_only_socket_draws_at_once_without_reading_the_cache_first(make_table, monkeypatch):
+    from games.live import boards
+
+    game, (julius, agrippina) = make_table()
+    reads = []
+
+    class ReadsCounted:
+        def __getattr__(self, name):
+            return getattr(cache, name)
+
+        def get(self, key, *args, **kwargs):
+            reads.append(key)
+            return cache.get(key, *args, **kwargs)
+
+    monkeypatch.setattr(boards, "cache", ReadsCounted())
+
+    async def scenario() -> dict:
+        page = WebsocketCommunicator(application, f"/ws/g/{game.code}/", headers=ORIGIN)
+        page.scope["user"] = agrippina
+        assert (await page.connect())[0]
+        await page.receive_json_from(timeout=2)
+        await database_sync_to_async(services.submit_move)(game.pk, julius, ROLL, game.tokens["0"])
+        heard = await next_version(page)
+        await page.disconnect()
+        return heard
+
+    heard = run(scenario)
+    game.refresh_from_db()
+    assert heard["version"] == game.version and f'data-version="{game.version}"' in heard["html"]
+    assert not [key for key in reads if str(key).startswith("live-board:")]
 
 
 def test_the_csrf_slot_of_a_shared_drawing_is_the_same_in_every_process_of_the_site():
