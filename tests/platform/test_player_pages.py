@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from games import services
 from games.catacombs import runs
 from games.models import Game, Seat
-from games.rules import places
+from games.rules import finishing_places, places
 from games.stats import Result, Stats, tally
 from tests.platform.test_my_games import finish
 
@@ -51,13 +51,21 @@ def test_tally_of_two_histories_adds_up(first, second):
         assert stats.best == max(x for x in (a.best, b.best) if x is not None)
 
 
+# Each finished table's seed, so its deal and so its outcome are the same every run. The Romi Rami
+# game ends 36 all, and Agrippina's Suit Bonus cards (9 against 8) place her first.
+TIE_ON_SCORE = "s31"
+SEEDS = ("history-roads-1", "history-roads-2", TIE_ON_SCORE)
+
+
 @pytest.fixture
 def history(make_user):
     """Julius's finished tables: two of Building Roman Roads, one of Romi Rami, one still in play."""
     julius, agrippina, marcus = make_user("Julius"), make_user("Agrippina"), make_user("Marcus")
     games = []
-    for kind, others in (("roads", [agrippina]), ("roads", [marcus, agrippina]), ("romirami", [agrippina])):
+    tables = (("roads", [agrippina]), ("roads", [marcus, agrippina]), ("romirami", [agrippina]))
+    for (kind, others), seed in zip(tables, SEEDS, strict=True):
         game = services.create_game(julius, kind, {}, 1 + len(others), "seated")
+        Game.objects.filter(pk=game.pk).update(seed=seed)
         for other in others:
             services.join_game(game.pk, other)
         services.start_game(game.pk, julius)
@@ -77,13 +85,18 @@ def test_the_page_recomputes_each_games_numbers_from_the_games(client, history):
     for game in games:
         position = Seat.objects.get(game=game, user=julius).position
         scores = game.engine.scores(game.state)
-        expected.setdefault(game.kind, []).append((places(scores)[position], scores[position]))
+        # The game's own places: equal totals are ranked by its tie-break before they are shared.
+        place = finishing_places(game.engine, game.state)[position]
+        expected.setdefault(game.kind, []).append((place, scores[position]))
     shown = {kind.slug: stats for kind, stats in response.context["per_game"]}
     assert set(shown) == {"roads", "romirami"}  # the poker table is not over
     for kind, rows in expected.items():
         assert shown[kind].played == len(rows)
         assert shown[kind].won == sum(place == 1 for place, _ in rows)
         assert shown[kind].best == max(score for _, score in rows)
+    tied = games[2]
+    assert places(tied.engine.scores(tied.state)) == [1, 1]  # 36 all ...
+    assert shown["romirami"].won == 0  # ... and Agrippina's Suit Bonus cards win it: not a win of his
     body = response.content.decode()
     for game in games:
         assert reverse("pad_game", args=[game.code]) in body and reverse("result", args=[game.code]) in body
