@@ -9,5 +9,7 @@ class GamesConfig(AppConfig):
         from . import tasks
         from .live import push
 
-        tasks.connect()
+        # The push first: it is only queued for the process's sender, which sends it while the
+        # change's other followers (computer players, clocks) do their work.
         push.connect()
+        tasks.connect()
