@@ -33,7 +33,7 @@ def publish(title: str, lines: list[str], *, stamped: bool = False, record: bool
     ``BENCH_RECORD=0`` is set or ``record`` is false. ``stamped`` heads the written section (not the
     printed lines) with when the run was and on what machine."""
     print("\n".join(lines))
-    if not record or os.environ.get("BENCH_RECORD", "1") != "1":
+    if not record or os.environ.get("BENCH_RECORD", "1") == "0":
         return
     stamp = [f"Run {datetime.now(UTC):%Y-%m-%d %H:%M UTC} on {machine()}.", ""] if stamped else []
     write_section(title, [*stamp, *lines])

@@ -88,10 +88,10 @@ def rename_in_log(game: Game, position: int, old_name: str, seats: list[Seat]) -
         for move in changed:
             move.summary = move.summary.replace(old_name, name)
     Move.objects.bulk_update(changed, ["summary"], batch_size=500)
-    game.log_tail = log_tail(game)
+    game.log_tail = latest_log_lines(game)
 
 
-def log_tail(game: Game) -> list[str]:
+def latest_log_lines(game: Game) -> list[str]:
     """The game's latest ``LOG_TAIL`` log lines, newest first, as read from its log."""
     lines = game.moves.order_by("-number").values_list("summary", flat=True)[:LOG_TAIL]
     return list(lines)

@@ -79,7 +79,7 @@ Strategy = Callable[[State, int | None, random.Random], Move]
 # Read by e-mail (``round_number`` below):
 #
 #   round_number(state) -> int         the round in play, in a game everyone plays at once in rounds
-#                                      (Roman Road's hand): its seats are told once a round, when it
+#                                      (a hand of cards): its seats are told once a round, when it
 #                                      starts, not each time a seat comes back into play within it.
 
 

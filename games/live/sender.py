@@ -16,7 +16,9 @@ in-memory layer lives on the web process's own event loop and is sent to there.
 The same thread runs errands (``Sender.run``): small writes a request's answer need
 not wait for, such as leaving the move's board in the cache for the mover's sockets.
 They run in the order they were queued among the pushes, so a write queued before
-a push is done before any page hears that push.
+a push is done before any page hears that push (unless the queue was full: then the
+push leaves from its caller at once, and a socket may draw a board it could have
+taken; nothing is lost or shown to the wrong page).
 """
 
 from __future__ import annotations
@@ -51,7 +53,7 @@ class Sender:
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._pid: int | None = None
-        self.direct = 0  # pushes sent by their caller because the queue was full
+        self.direct = 0  # pushes and errands done by their caller because the queue was full
 
     def send(self, group: str, message: dict) -> None:
         self._start()
@@ -106,7 +108,10 @@ class Sender:
                 else:
                     loop.run_until_complete(get_channel_layer().group_send(target, message))
             except Exception:  # noqa: BLE001 — a push or an errand must never stop the sender
-                log.warning("Could not push to %s.", target, exc_info=True)
+                if message is None:
+                    log.warning("An errand of the push sender failed.", exc_info=True)
+                else:
+                    log.warning("Could not push to %s.", target, exc_info=True)
             finally:
                 self._queue.task_done()
 

@@ -45,6 +45,12 @@ def test_bench_record_0_or_record_false_only_prints(results_file, capsys, monkey
     assert not results_file.exists()
 
 
+def test_a_bench_record_other_than_0_writes(results_file, monkeypatch):
+    monkeypatch.setenv("BENCH_RECORD", "true")
+    results.publish("Dice", ["one line"])
+    assert "one line" in results_file.read_text()
+
+
 @pytest.mark.parametrize("bench", BENCHES, ids=lambda path: path.stem)
 def test_every_bench_publishes_through_the_one_function(bench):
     source = bench.read_text()

@@ -10,14 +10,11 @@ from django.apps import apps
 from django.test import RequestFactory
 
 from games import services
+from games.departures import latest_log_lines
 from games.models import LOG_TAIL, Game
 from games.presenter import board_context
 
 pytestmark = pytest.mark.django_db
-
-
-def latest_lines(game: Game) -> list[str]:
-    return list(game.moves.order_by("-number").values_list("summary", flat=True)[:LOG_TAIL])
 
 
 def play(game: Game, users: list, moves: int) -> Game:
@@ -35,10 +32,10 @@ def play(game: Game, users: list, moves: int) -> Game:
 def test_each_move_puts_its_line_first_and_the_board_shows_the_tail(make_table):
     game, users = make_table()
     game = play(game, users, 3)
-    assert game.log_tail == latest_lines(game) and len(game.log_tail) == 3
+    assert game.log_tail == latest_log_lines(game) and len(game.log_tail) == 3
     game = play(game, users, LOG_TAIL)
     assert len(game.log_tail) == LOG_TAIL
-    assert game.log_tail == latest_lines(game)
+    assert game.log_tail == latest_log_lines(game)
     request = RequestFactory().get("/")
     request.user = users[0]
     assert board_context(request, game)["log"] == game.log_tail
@@ -52,4 +49,4 @@ def test_the_migration_fills_the_tail_of_a_game_played_before_it(make_table):
     migration = importlib.import_module("games.migrations.0010_game_log_tail")
     migration.fill_log_tails(apps, None)
     game.refresh_from_db()
-    assert game.log_tail == lines == latest_lines(game)
+    assert game.log_tail == lines == latest_log_lines(game)
