@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from . import presence, services
-from .models import Game
+from .models import Game, Seat
 from .notifications import deadlines, mailer, outbox
 from .rules import has_move
 from .signals import game_changed, outbox_written, seat_came_to_page, seat_left_page
@@ -57,10 +57,29 @@ def pace_bots(game_id: int, due: dict[str, float], chain: str) -> bool:
     now = timezone.now().timestamp()
     after = services.play_due_bots(game_id, {int(seat): when for seat, when in due.items()}, now, PACER_LEAD)
     if not after:
-        cache.delete(key)
+        _end_chain(game_id, chain)
         return False
     _next_step(game_id, after, chain, now)
     return True
+
+
+def _end_chain(game_id: int, chain: str) -> None:
+    """Free the table's key, then look once more: a change that committed after this step's own
+    (a person's move, a resume) found the key still held and started nothing, so a computer seat it
+    put back in play is paced from here."""
+    key = pacer_key(game_id)
+    if cache.get(key) != chain:
+        return
+    cache.delete(key)
+    seats = list(Seat.objects.filter(
+        game_id=game_id, is_bot=True, game__status=Game.Status.ACTIVE, game__paused_at__isnull=True
+    ).select_related("game"))
+    if not seats:
+        return
+    game = seats[0].game
+    bots = [seat.position for seat in seats if has_move(game.engine, game.state, seat.position)]
+    if bots:
+        start_pacer(game, bots)
 
 
 def pacer_key(game_id: int) -> str:

@@ -116,6 +116,46 @@ def test_a_pacer_steps_on_until_no_computer_seat_is_in_play(make_table):
     assert game.state["winner"] == 1
 
 
+def test_a_resume_committing_as_the_pacer_ends_is_paced_by_a_new_chain(make_table):
+    game, _ = make_table("race", names=("Julius",), bots=1)
+    Game.objects.filter(pk=game.pk).update(paused_at=timezone.now())
+    cache.set(tasks.pacer_key(game.pk), "chain-a")
+    step = services.play_due_bots
+
+    def step_then_resume(*args):
+        after = step(*args)  # paused: no computer seat in play, the chain is to end
+        Game.objects.filter(pk=game.pk).update(paused_at=None)  # the host resumes meanwhile
+        resumed = Game.objects.get(pk=game.pk)
+        tasks.wake_bots(Game, game=resumed, seats=list(resumed.seats.all()), source=services.Source.LOBBY)
+        return after
+
+    with (
+        mock.patch.object(services, "play_due_bots", step_then_resume),
+        mock.patch.object(tasks.pace_bots, "apply_async") as scheduled,
+    ):
+        assert tasks.pace_bots(game.pk, {"1": 0.0}, "chain-a") is False
+    (call,) = scheduled.call_args_list
+    _, due, chain = call.args[0]
+    assert sorted(due) == ["1"] and chain != "chain-a"
+    assert cache.get(tasks.pacer_key(game.pk)) == chain
+
+
+def test_an_ending_chain_leaves_another_chains_key_alone(make_table):
+    game, _ = make_table("race", names=("Julius",), bots=1)
+    Game.objects.filter(pk=game.pk).update(paused_at=timezone.now())
+    cache.set(tasks.pacer_key(game.pk), "chain-a")
+    step = services.play_due_bots
+
+    def step_then_restart(*args):
+        after = step(*args)
+        cache.set(tasks.pacer_key(game.pk), "chain-b")  # beat restarted the table meanwhile
+        return after
+
+    with mock.patch.object(services, "play_due_bots", step_then_restart):
+        assert tasks.pace_bots(game.pk, {"1": 0.0}, "chain-a") is False
+    assert cache.get(tasks.pacer_key(game.pk)) == "chain-b"
+
+
 def test_a_paused_table_stops_its_pacer_and_resuming_starts_it_again(make_table):
     game, _ = make_table("race", names=("Julius",), bots=1)
     Game.objects.filter(pk=game.pk).update(paused_at=timezone.now())
