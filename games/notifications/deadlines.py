@@ -338,10 +338,13 @@ def quiet_presence_tables(now: datetime) -> list[int]:
 
 def stalled_paced_bots(now: datetime) -> list[tuple[Game, int]]:
     """(game, seat) of paced computer players awaited with no move of theirs for ``STALL_PAUSES``
-    of their pauses: their chain of steps was lost with a worker or the broker's queue."""
+    of their pauses: their chain of steps was lost with a worker or the broker's queue. A paused
+    table's computer players wait for the resume, which starts its pacer."""
     last_move = Move.objects.filter(game=OuterRef("game"), seat=OuterRef("position")).order_by("-number")
     waiting = (
-        Seat.objects.filter(is_bot=True, awaiting=True, game__status=Game.Status.ACTIVE)
+        Seat.objects.filter(
+            is_bot=True, awaiting=True, game__status=Game.Status.ACTIVE, game__paused_at__isnull=True
+        )
         .select_related("game")
         .annotate(last_moved=Subquery(last_move.values("created_at")[:1]))
     )

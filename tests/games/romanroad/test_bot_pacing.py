@@ -222,6 +222,20 @@ def test_a_pacer_lost_with_the_broker_is_restarted_by_the_sweep_without_doubling
     assert len(clock.queue) == 1
 
 
+def test_the_sweep_leaves_a_paused_table_alone(clock, make_user):
+    game, _ = table(make_user)
+    clock.act(lambda: tasks.wake_bots(Game, game=game, seats=list(game.seats.all()), source="lobby"))
+    clock.run(until=lambda: len(clock.moves.get(1, [])) >= 1)
+    Game.objects.filter(pk=game.pk).update(paused_at=clock.now)
+    clock.queue.clear()
+    cache.clear()
+    clock.now += timedelta(seconds=SPEEDS["fast"] * (deadlines.STALL_PAUSES + 1.5))
+    assert clock.act(tasks.wake_waiting_bots)["pacers"] == 0
+    assert not clock.queue
+    Game.objects.filter(pk=game.pk).update(paused_at=None)
+    assert clock.act(tasks.wake_waiting_bots)["pacers"] == 1  # the same table in play is restarted
+
+
 def test_no_computer_player_moves_before_begin_and_an_absent_person_is_not_waited_for(clock, make_user):
     """The host pressed Start and shut the page: the computer players are ready at once, the table
     takes Julius as ready a few seconds after the deal, counts down to Begin, and only then do
