@@ -348,7 +348,8 @@ def play_due_bots(game_id: int, due: dict[int, float], now: float, lead: float) 
     A seat keeps its own pace: its next time is a pause (``GameKind.bot_delay``) after the time it
     was due, so neither moving early to join the others nor a step up to ``lead`` late (a busy
     worker) changes its pace on average; a step later than that starts its pause ``lead`` before
-    now, so no two of its moves come closer than a pause less the lead. A seat new to play (Begin,
+    now. No two of its moves come closer than a pause less twice the lead: a move up to ``lead``
+    late, the next up to ``lead`` early. A seat new to play (Begin,
     the decks turned around) first moves a pause from now.
     """
     with transaction.atomic():
