@@ -326,19 +326,6 @@ def play_bots(game_id: int) -> int:
     return made
 
 
-@transaction.atomic
-def play_bot_step(game_id: int, seat: int) -> Game | None:
-    """One move of the computer player at ``seat``, if its move is awaited; the game after it, or None."""
-    game = Game.objects.select_for_update().get(pk=game_id)
-    if game.status != Game.Status.ACTIVE or game.paused_at or not has_move(game.engine, game.state, seat):
-        return None
-    seats = list(game.seats.all())
-    if not any(s.position == seat and s.is_bot for s in seats):
-        return None
-    _bot_move(game, seat, seats)
-    return game
-
-
 def play_due_bots(game_id: int, due: dict[int, float], now: float, lead: float) -> dict[int, float]:
     """One step of a realtime table's computer players (``games.tasks.pace_bots``): every computer
     seat in play whose time (``due``, epoch seconds) is at most ``lead`` seconds away moves now, in

@@ -51,11 +51,10 @@ def test_a_move_after_the_end_is_refused_and_changes_nothing(make_table):
 def test_a_paced_computer_player_moves_one_step_at_a_time(make_table):
     game, _ = make_table("race", names=("Julius",), bots=1)
     assert services.play_bots(game.pk) == 0  # paced: not played in one go
-    after = services.play_bot_step(game.pk, 1)
-    assert after is not None and after.state["presses"] == [0, 1]
-    assert services.play_bot_step(game.pk, 0) is None  # a person's seat: no bot move
+    after = services.play_due_bots(game.pk, {0: 0.0, 1: 0.0}, 0.0, 0.0)  # both seats due
+    assert after == {1: BOT_DELAY}  # its next move a pause later
     game.refresh_from_db()
-    assert game.move_count == 1
+    assert game.state["presses"] == [0, 1] and game.move_count == 1  # a person's seat: no bot move
 
 
 def test_a_change_starts_one_pacer_per_table_and_only_one(make_table):
@@ -194,11 +193,11 @@ def test_computer_moves_reach_my_games_only_when_they_end_the_game(make_table):
     async def scenario():
         socket = player_socket(cookie)
         assert (await socket.connect())[0]
-        press = database_sync_to_async(services.play_bot_step)
-        await press(game.pk, 1)
-        await press(game.pk, 1)
+        step = database_sync_to_async(services.play_due_bots)
+        await step(game.pk, {1: 0.0}, 0.0, 0.0)
+        await step(game.pk, {1: 0.0}, 0.0, 0.0)
         quiet = await socket.receive_nothing(timeout=0.5)
-        await press(game.pk, 1)  # the third press wins
+        await step(game.pk, {1: 0.0}, 0.0, 0.0)  # the third press wins
         heard = await socket.receive_json_from(timeout=2)
         await socket.disconnect()
         return quiet, heard

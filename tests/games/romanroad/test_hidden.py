@@ -80,7 +80,7 @@ def test_no_one_ever_gets_a_search_deck(make_user):
         answers[seat].append(response.content.decode())
 
     for _ in range(8):
-        services.play_bot_step(game.pk, 2)
+        services.play_due_bots(game.pk, {2: 0.0}, 0.0, 0.0)  # Computer 1's move is due
     move(0, julius, {"type": "flip"}, hand=1)
     move(1, agrippina, {"type": "flip"}, hand=1)
     move(1, agrippina, {"type": "flip"}, hand=1)

@@ -46,10 +46,12 @@ def test_pausing_stops_the_computer_players_and_a_computer_seat_can_be_removed(t
     assert host.post(reverse("host_tool", args=[game.code, "pause"])).status_code == 302
     game.refresh_from_db()
     version = game.version
-    assert services.play_bot_step(game.pk, 1) is None  # a paused table: the chain does not move
+    assert services.play_due_bots(game.pk, {1: 0.0}, 0.0, 0.0) == {}  # paused: the pacer ends
     assert Game.objects.get(pk=game.pk).version == version
     assert host.post(reverse("host_tool", args=[game.code, "resume"])).status_code == 302
-    assert services.play_bot_step(game.pk, 1) is not None
+    moves = Game.objects.get(pk=game.pk).move_count
+    assert services.play_due_bots(game.pk, {1: 0.0}, 0.0, 0.0)
+    assert Game.objects.get(pk=game.pk).move_count == moves + 1
     response = host.post(reverse("host_tool", args=[game.code, "remove"]), {"seat": 2})
     assert response.status_code == 302
     game.refresh_from_db()

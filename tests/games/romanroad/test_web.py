@@ -260,8 +260,9 @@ def test_a_game_with_computer_players_replays_from_its_log(pair):
         game.refresh_from_db()
         if game.move_count >= 40 or game.state["phase"] != "hand":
             break
-        moved = services.play_bot_step(game.pk, 1 + step % 2) or services.play_bot_step(game.pk, 2 - step % 2)
-        if not moved:  # both computer players are stuck: Julius flips, or is stuck too
+        services.play_due_bots(game.pk, {1 + step % 2: 0.0, 2 - step % 2: 0.0}, 0.0, 0.0)
+        if Game.objects.get(pk=game.pk).move_count == game.move_count:
+            # both computer players are stuck: Julius flips, or is stuck too
             can_flip = {"type": "flip"} in game.engine.legal_moves(game.state, 0)
             kind = "flip" if step % 3 and can_flip else "stuck"
             assert post_move(julius, game, {"type": kind}, hand=1).status_code in (200, 400)
