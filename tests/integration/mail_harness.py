@@ -7,6 +7,7 @@ PostgreSQL database as the caller.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -170,7 +171,11 @@ def worker(
     if beat:
         command += ["--beat", f"--schedule={log.parent / 'celerybeat-schedule'}"]
     with open(log, "wb") as out:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT)
+        # A session of its own: a worker killed outright leaves its embedded beat running, and the
+        # group is how the end of the test finds it.
+        process = subprocess.Popen(
+            command, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
+        )
     try:
         wait_for(lambda: b" ready." in log.read_bytes() or process.poll() is not None, timeout=40, every=0.1)
         if process.poll() is not None:
@@ -184,6 +189,8 @@ def worker(
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait(5)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)  # whatever of its group outlived it
         forget_queue(broker, queue)
 
 

@@ -12,6 +12,7 @@ import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -95,6 +96,20 @@ def test_a_redis_restart_leaves_the_worker_up_and_computer_players_moving(make_u
         sink.stop()
 
 
+def running_with(word: str) -> list[int]:
+    """Processes still running (not the dead ones waiting to be reaped) whose command line holds ``word``."""
+    running = []
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            command = (proc / "cmdline").read_bytes()
+            state = (proc / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if word.encode() in command and state != "Z":
+            running.append(int(proc.name))
+    return running
+
+
 def test_a_killed_worker_is_replaced_and_its_computer_players_move_again(make_user, tmp_path):
     if connection.vendor != "postgresql" or not shutil.which("redis-server"):
         pytest.skip("needs PostgreSQL (DATABASE_URL) and a redis-server binary to start one of its own")
@@ -112,6 +127,7 @@ def test_a_killed_worker_is_replaced_and_its_computer_players_move_again(make_us
                 wait_for(lambda: bot_moves(game) >= 6, timeout=40, every=0.5)
                 first.send_signal(signal.SIGKILL)  # its held steps stay unacknowledged in Redis
                 first.wait(5)
+            wait_for(lambda: not running_with(queue), timeout=5, every=0.1)  # nor its embedded beat
             killed, before = time.monotonic(), bot_moves(game)
             with worker(**settings, log=tmp_path / "second.log", beat=True, extra=extra):
                 wait_for(lambda: bot_moves(game) > before + 2, timeout=RECOVERY_SECONDS, every=0.5)
