@@ -117,19 +117,30 @@ def test_a_pacer_steps_on_until_no_computer_seat_is_in_play(make_table):
     assert game.state["winner"] == 1
 
 
-def test_a_resume_committing_as_the_pacer_ends_is_paced_by_a_new_chain(make_table):
+def paused_table_whose_chain_ends(make_table, meanwhile) -> tuple[Game, object]:
+    """A paused table whose pacer "chain-a" holds its key, and its step (``services.play_due_bots``,
+    which finds no computer seat in play) followed by ``meanwhile`` before the chain ends."""
     game, _ = make_table("race", names=("Julius",), bots=1)
     Game.objects.filter(pk=game.pk).update(paused_at=timezone.now())
     cache.set(tasks.pacer_key(game.pk), "chain-a")
     step = services.play_due_bots
 
-    def step_then_resume(*args):
-        after = step(*args)  # paused: no computer seat in play, the chain is to end
-        Game.objects.filter(pk=game.pk).update(paused_at=None)  # the host resumes meanwhile
-        resumed = Game.objects.get(pk=game.pk)
-        tasks.wake_bots(Game, game=resumed, seats=list(resumed.seats.all()), source=services.Source.LOBBY)
+    def step_then(*args):
+        after = step(*args)
+        meanwhile(game)
         return after
 
+    return game, step_then
+
+
+def resume(game: Game) -> None:
+    Game.objects.filter(pk=game.pk).update(paused_at=None)  # the host resumes
+    resumed = Game.objects.get(pk=game.pk)
+    tasks.wake_bots(Game, game=resumed, seats=list(resumed.seats.all()), source=services.Source.LOBBY)
+
+
+def test_a_resume_committing_as_the_pacer_ends_is_paced_by_a_new_chain(make_table):
+    game, step_then_resume = paused_table_whose_chain_ends(make_table, resume)
     with (
         mock.patch.object(services, "play_due_bots", step_then_resume),
         mock.patch.object(tasks.pace_bots, "apply_async") as scheduled,
@@ -142,16 +153,10 @@ def test_a_resume_committing_as_the_pacer_ends_is_paced_by_a_new_chain(make_tabl
 
 
 def test_an_ending_chain_leaves_another_chains_key_alone(make_table):
-    game, _ = make_table("race", names=("Julius",), bots=1)
-    Game.objects.filter(pk=game.pk).update(paused_at=timezone.now())
-    cache.set(tasks.pacer_key(game.pk), "chain-a")
-    step = services.play_due_bots
+    def beat_restarts(game: Game) -> None:
+        cache.set(tasks.pacer_key(game.pk), "chain-b")
 
-    def step_then_restart(*args):
-        after = step(*args)
-        cache.set(tasks.pacer_key(game.pk), "chain-b")  # beat restarted the table meanwhile
-        return after
-
+    game, step_then_restart = paused_table_whose_chain_ends(make_table, beat_restarts)
     with mock.patch.object(services, "play_due_bots", step_then_restart):
         assert tasks.pace_bots(game.pk, {"1": 0.0}, "chain-a") is False
     assert cache.get(tasks.pacer_key(game.pk)) == "chain-b"
