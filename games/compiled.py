@@ -7,8 +7,9 @@ sample values by an ordinary queryset function; each run puts the real values wh
 samples were and reads the rows as Django's own iteration does (the same converters, the
 same model instances with their annotations).
 
-Reads that do not depend on each other (a move's locked game and its seats) can be sent
-together (``together``): one round trip to PostgreSQL instead of one each.
+Statements that do not depend on each other's answers (a move's locked game and its seats; its
+writes, ``games.writes``) can be sent together (``together``): one round trip to PostgreSQL
+instead of one each.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from datetime import date, datetime
-from typing import Any
+from typing import Any, Protocol
 
 from django.db import connections, router
 from django.db.models import Model, QuerySet
@@ -104,10 +105,23 @@ class Read:
         return made
 
 
-def together(*reads: Read) -> list[list]:
-    """Each read's answer, in order. On PostgreSQL they go in one round trip (psycopg's pipeline
-    mode: every statement is sent before the first answer is awaited), run one after the other by
-    the server in the caller's transaction, as if sent apart; elsewhere they run one by one."""
+class Statement(Protocol):
+    """A ``Read``, or a write (``games.writes.Write``): SQL with its values, and what its rows answer."""
+
+    alias: str
+    sql: str
+    params: list
+
+    def run(self) -> list: ...
+
+    def answer(self, rows: list[tuple]) -> list: ...
+
+
+def together(*reads: Statement) -> list[list]:
+    """Each statement's answer, in order. On PostgreSQL they go in one round trip (psycopg's
+    pipeline mode: every statement is sent before the first answer is awaited), run one after the
+    other by the server in the caller's transaction, as if sent apart; elsewhere they run one by
+    one. A statement that fails raises as Django's own would (an ``IntegrityError``, say)."""
     (alias,) = {read.alias for read in reads}
     connection = connections[alias]
     if connection.vendor != "postgresql":
@@ -118,7 +132,10 @@ def together(*reads: Read) -> list[list]:
         with connection.wrap_database_errors, connection.connection.pipeline():
             for cursor, read in zip(cursors, reads, strict=True):
                 cursor.execute(read.sql, read.params)
-        return [read.answer(cursor.fetchall()) for cursor, read in zip(cursors, reads, strict=True)]
+        return [
+            read.answer(cursor.fetchall() if cursor.description else [])
+            for cursor, read in zip(cursors, reads, strict=True)
+        ]
     finally:
         for cursor in cursors:
             cursor.close()

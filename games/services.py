@@ -14,10 +14,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from django.db import transaction
-from django.db.models import Case, F, Value, When
 from django.utils import timezone
 
-from . import kinds, presence, seat_moves
+from . import kinds, presence, seat_moves, writes
 from .compiled import Compiled, together
 from .models import LOG_TAIL, Game, Move, Seat
 from .notifications import outbox
@@ -56,6 +55,10 @@ def initial_state(game: Game, seats: list) -> dict:
     return game.engine.setup(len(seats), game.options, rng)
 
 
+# What a move changes on its game's row.
+MOVE_FIELDS = ("state", "version", "move_count", "tokens", "status", "finished_at", "log_tail", "updated_at")
+
+
 def move_rng(seed: str, number: int) -> random.Random:
     return random.Random(f"{seed}:{number}")
 
@@ -88,17 +91,19 @@ def _awaited(game: Game, state: dict) -> list[int]:
     return [] if game.engine.is_over(state) else game.engine.to_act(state)
 
 
-def _sync_awaiting(game: Game) -> None:
+def _turn_passed(game: Game, before: dict, after: dict) -> bool:
+    """Whether who is awaited changed (not after a roll that goes on)."""
+    return _awaited(game, before) != _awaited(game, after) or game.status == Game.Status.FINISHED
+
+
+def _awaiting_write(game: Game) -> writes.Write:
+    """Who the game awaits now, written on its seats (a seat's clock starts when it becomes awaited)."""
     waiting = [] if game.status == Game.Status.FINISHED else game.engine.to_act(game.state)
-    # Both CASEs read the row as it was: a seat's clock starts when it becomes awaited.
-    Seat.objects.filter(game=game).update(
-        awaiting=Case(When(position__in=waiting, then=Value(True)), default=Value(False)),
-        waiting_since=Case(
-            When(position__in=waiting, awaiting=False, then=Value(timezone.now())),
-            When(position__in=waiting, then=F("waiting_since")),
-            default=Value(None),
-        ),
-    )
+    return writes.awaiting(game.pk, waiting, timezone.now())
+
+
+def _sync_awaiting(game: Game) -> None:
+    _awaiting_write(game).run()
 
 
 class Source(StrEnum):
@@ -151,15 +156,12 @@ def record(
         game.finished_at = timezone.now()
     summary = describe(game, before, after, seat, move, seats)
     game.log_tail = [summary, *game.log_tail][:LOG_TAIL]
-    game.save(
-        update_fields=[
-            "state", "version", "move_count", "tokens", "status", "finished_at", "log_tail", "updated_at"
-        ]
-    )
-    if _awaited(game, before) != _awaited(game, after) or game.status == Game.Status.FINISHED:
-        _sync_awaiting(game)  # not after a roll that goes on
-    logged = Move.objects.create(
-        game=game, number=number, seat=seat, payload=move, summary=summary, request_id=request_id
+    logged = Move(game=game, number=number, seat=seat, payload=move, summary=summary, request_id=request_id)
+    # One round trip for the move's writes (``games.writes``).
+    together(
+        writes.update(game, MOVE_FIELDS),
+        *([_awaiting_write(game)] if _turn_passed(game, before, after) else []),
+        writes.insert(logged),
     )
     outbox.after_move(game, before, seats, user_id)
     return logged

@@ -53,15 +53,9 @@ def test_a_sample_the_query_does_not_hold_is_refused():
         compiled.rows(game_id=1, other=2)
 
 
-def test_reads_sent_together_answer_as_each_alone_in_one_pipeline_on_postgresql(make_table, monkeypatch):
+def test_reads_sent_together_answer_as_each_alone_in_one_pipeline_on_postgresql(make_table, pipelines):
     first, _ = make_table(names=("Julius", "Agrippina", "Gaius"))
     second, _ = make_table(names=("Livia", "Tiberius"))
-    pipelines = []
-    if connection.vendor == "postgresql":
-        connection.ensure_connection()
-        raw = connection.connection
-        enter = raw.pipeline
-        monkeypatch.setattr(raw, "pipeline", lambda *a, **k: pipelines.append(1) or enter(*a, **k))
     with transaction.atomic():
         games, seats, others = together(
             _LOCKED_GAME.read(code=first.code, objects=True),
