@@ -10,9 +10,11 @@ import logging
 import uuid
 
 from celery import shared_task
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db import transaction
 from django.utils import timezone
+
+from config.cache import delete_if
 
 from . import presence, services
 from .models import Game, Seat
@@ -67,10 +69,8 @@ def _end_chain(game_id: int, chain: str) -> None:
     """Free the table's key, then look once more: a change that committed after this step's own
     (a person's move, a resume) found the key still held and started nothing, so a computer seat it
     put back in play is paced from here."""
-    key = pacer_key(game_id)
-    if cache.get(key) != chain:
+    if not delete_if(caches["default"], pacer_key(game_id), chain):
         return
-    cache.delete(key)
     seats = list(Seat.objects.filter(
         game_id=game_id, is_bot=True, game__status=Game.Status.ACTIVE, game__paused_at__isnull=True
     ).select_related("game"))

@@ -1,13 +1,15 @@
-"""The Redis cache keeps one client per server and process, and behaves as Django's own."""
+"""The Redis cache keeps one client per server and process, and behaves as Django's own; a key is
+deleted only while it holds the value its holder names."""
 
 from __future__ import annotations
 
 import uuid
 
 import pytest
+from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
 
-from config.cache import RedisCache
+from config.cache import RedisCache, delete_if
 from tests.integration.mail_harness import reachable
 
 
@@ -42,3 +44,20 @@ def test_it_stores_adds_counts_and_forgets_as_the_django_cache_does(store):
     assert store.get_many(["a", "n", "missing"]) == {"a": {"x": 1}, "n": 2}
     store.delete("a")
     assert store.get("a", "gone") == "gone"
+
+
+@pytest.mark.parametrize("value", ["chain-a", 7, {"x": 1}])
+def test_delete_if_deletes_a_key_only_while_it_holds_the_value(store, value):
+    store.set("pacer", value, 60)
+    assert not delete_if(store, "pacer", "another holder's")
+    assert store.get("pacer") == value
+    assert delete_if(store, "pacer", value)
+    assert store.get("pacer") is None
+    assert not delete_if(store, "pacer", value)
+
+
+def test_delete_if_on_a_cache_in_one_process_reads_then_deletes():
+    memory = LocMemCache(f"delete-if-{uuid.uuid4().hex}", {})
+    memory.set("pacer", "chain-b", 60)
+    assert not delete_if(memory, "pacer", "chain-a") and memory.get("pacer") == "chain-b"
+    assert delete_if(memory, "pacer", "chain-b") and memory.get("pacer") is None
