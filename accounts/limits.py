@@ -261,12 +261,12 @@ def too_many(request: HttpRequest, name: str, *, quiet: bool = False) -> HttpRes
     """
     sentence = SENTENCES[name]
     if getattr(request, "htmx", False):
-        response = render(request, "limited.html", {"message": sentence}, status=429)
+        response = render(request, "flash.html", {"message": sentence}, status=429)
         if quiet:
             response["HX-Reswap"] = "none"
         else:
-            response["HX-Retarget"] = "#main"
-            response["HX-Reswap"] = "afterbegin"
+            response["HX-Retarget"] = "#flashes"
+            response["HX-Reswap"] = "innerHTML"  # one at a time: the newest replaces the last
     else:
         response = render(request, "429.html", {"message": sentence}, status=429)
     response["Retry-After"] = str(getattr(request, "limit_retry_after", 60))

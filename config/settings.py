@@ -52,6 +52,7 @@ if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
     raise ImproperlyConfigured("Set SECRET_KEY: with DEBUG off the site will not run on the development key.")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+CSRF_FAILURE_VIEW = "config.csrf.failure"  # a sentence in the site's page, not Django's technical one
 SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
 
 INSTALLED_APPS = [
@@ -316,7 +317,8 @@ RATE_LIMITS = {
     # links that confirm an e-mail address, asked for again or for a new address, per account
     "verify_mails": env_rate("RATE_LIMIT_VERIFY_MAILS", "5/h"),
     "sheets": env_rate("RATE_LIMIT_SHEETS", "30/h"),  # new in-person score sheets
-    "moves": env_rate("RATE_LIMIT_MOVES", "120/m"),  # a realtime table is quick, a flood quicker
+    # four a second for a minute: no person keeps that up at a live race (Roman Road); a flood does
+    "moves": env_rate("RATE_LIMIT_MOVES", "240/m"),
     # per valid session (a page saw it), else address; live tables redraw often
     "polls": env_rate("RATE_LIMIT_POLLS", "600/m"),
     "tables": env_rate("RATE_LIMIT_TABLES", "30/h"),  # new tables set up in the lobby

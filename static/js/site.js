@@ -9,7 +9,11 @@
 //   the tab is visible (every data-poll-live seconds instead while live.js holds a
 //   WebSocket open), so its hx-trigger needs no filter expression (which htmx evaluates);
 // - every move sent through HTMX carries a fresh request id, so the same request sent again
-//   (its answer lost on the way back) is answered by the server, not played twice.
+//   (its answer lost on the way back) is answered by the server, not played twice;
+// - a page drawn as the answer to a form sent elsewhere (a refused Start at /g/<code>/start/)
+//   shows its own address (meta page-url), so a reload asks for the page, not the form again;
+// - a refusal shown on top of the page (#flashes: too many moves, a page out of date) goes
+//   once a later form the page sends through HTMX is taken.
 (function () {
   "use strict";
 
@@ -88,6 +92,17 @@
     var detail = event.detail;
     if (detail.verb !== "post" || !/\/move\/$/.test(detail.path || "")) return;
     if (detail.parameters && !detail.parameters.request) detail.parameters.request = requestId();
+  });
+
+  var pageUrl = document.querySelector('meta[name="page-url"]');
+  if (pageUrl && window.location.pathname !== pageUrl.content && window.history.replaceState) {
+    window.history.replaceState(null, "", pageUrl.content);
+  }
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var detail = event.detail, flashes = document.getElementById("flashes");
+    var taken = detail.xhr && detail.xhr.status >= 200 && detail.xhr.status < 300;
+    if (flashes && taken && detail.requestConfig && detail.requestConfig.verb === "post") flashes.replaceChildren();
   });
 
   setInterval(countDown, 1000);

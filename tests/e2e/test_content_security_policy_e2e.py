@@ -1,13 +1,19 @@
 """The main pages in Chromium with the Content-Security-Policy on: none reports a violation
-(the shared fixture in conftest.py fails any E2E test whose pages report one)."""
+(the shared fixture in conftest.py fails any E2E test whose pages report one), and a move in each
+game redraws its board with none in the console either."""
 
 from __future__ import annotations
 
 import pytest
 from django.db import connection
+from django.test import Client
 
 from games import kinds
+from games.models import Game
 from scoresheets.models import ScoreSheet
+from tests.e2e.layout import table_with_computers, wait_for_redraw
+from tests.e2e.test_roads_e2e import rigged
+from tests.games.romanroad.site import begin
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -135,3 +141,63 @@ def test_a_violation_would_be_caught(new_page, live_server, csp_violations):
     assert [v["directive"] for v in csp_violations] in (["script-src-elem"], ["script-src"])
     assert page.evaluate("window.x") is None
     csp_violations.clear()
+
+
+# The board's root given a style attribute through the CSSOM (which the policy allows): what a
+# browser extension, a translation tool or the browser itself may leave on it. htmx must not copy
+# it onto the redrawn board with setAttribute, which the policy refuses ("Applying inline style").
+STYLE_THE_BOARD = """() => { const board = document.getElementById("board");
+  board.style.color = "inherit"; board.style.color = ""; return board.hasAttribute("style"); }"""
+
+
+def my_table(user, slug: str) -> Game:
+    """A started table of ``user`` and computer players, ``user`` to move."""
+    if slug == "romanroad":
+        return begin(table_with_computers(user, slug, players=3), [user])
+    game = table_with_computers(user, slug, {"flip_mode": "auto"} if slug == "catacombs" else None)
+    position = game.seats.get(user=user).position
+    if slug == "roads":
+        state = rigged()  # seat 1 to draw
+        if position == 0:
+            state["hands"] = list(reversed(state["hands"]))
+            state["turn"] = 0
+        game.state = state
+    elif slug in ("romirami", "poker"):
+        game.state["turn"] = position
+    game.save()
+    return game
+
+
+def play_one_move(page, slug: str) -> None:
+    board = page.locator("#board")
+    if slug == "catacombs":
+        board.get_by_role("button", name="Pass (write nothing this turn)").click()
+    elif slug == "poker":
+        board.get_by_role("button", name="Roll a die").click()
+    elif slug == "roads":
+        board.get_by_role("button", name="Draw a card").click()
+    elif slug == "romirami":
+        board.locator("form.rami-take .rami-pick").first.click()
+        board.locator("[data-take-button]").click()
+    elif slug == "romanroad":
+        board.locator(".rr-you .rr-deck").click()  # flip the Search deck
+
+
+@pytest.mark.parametrize("slug", ["catacombs", "poker", "roads", "romirami", "romanroad"])
+def test_a_move_redraws_the_board_with_no_violation(new_page, make_user, live_server, slug):
+    user = make_user("Julius")
+    game = my_table(user, slug)
+    page = browser_page(new_page)
+    client = Client()
+    client.force_login(user)
+    session = client.cookies["sessionid"].value
+    page.context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+    console = []
+    page.on("console", lambda m: console.append(m.text) if "Content Security Policy" in m.text else None)
+    visit(page, f"/g/{game.code}/")
+    assert page.evaluate(STYLE_THE_BOARD)
+    version = page.locator("#board").get_attribute("data-version")
+    play_one_move(page, slug)
+    wait_for_redraw(page, version)
+    page.wait_for_timeout(100)  # the settle after the swap
+    assert not console, console

@@ -5,6 +5,7 @@ The browser half (no violation on any page the E2E tests visit) is in tests/e2e.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -90,3 +91,4 @@ def test_htmx_is_told_to_do_nothing_the_policy_refuses(client):
     page = client.get(reverse("home")).content.decode()
     config = re.search(r'<meta name="htmx-config" content=\'([^\']*)\'', page).group(1)
     assert '"allowEval":false' in config and '"includeIndicatorStyles":false' in config
+    assert "style" not in json.loads(config)["attributesToSettle"]  # no style copied over a swap

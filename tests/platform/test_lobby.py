@@ -118,6 +118,8 @@ def test_only_host_starts_and_needs_enough_players(client, make_user, open_game,
     client.force_login(host)
     response = client.post(reverse("start", args=[open_game.code]))
     assert response.status_code == 409 and "needs 2 to 6 players; 1 is seated." in response.content.decode()
+    # Drawn at the form's address: the page names its own, where the browser is put (site.js).
+    assert f'<meta name="page-url" content="/g/{open_game.code}/">' in response.content.decode()
     player = make_user("A")
     services.join_game(open_game.pk, player)
     client.force_login(player)

@@ -159,7 +159,7 @@ def test_moves_are_limited_per_player_before_the_game_is_touched(client, rates, 
     )
     assert response.status_code == 429 and limits.SENTENCES["moves"] in response.content.decode()
     # HTMX shows the sentence on top of the page and keeps the board.
-    assert response["HX-Retarget"] == "#main" and response["HX-Reswap"] == "afterbegin"
+    assert response["HX-Retarget"] == "#flashes" and response["HX-Reswap"] == "innerHTML"
     assert snapshot(game) == before
 
 
