@@ -67,6 +67,9 @@ class GameKind:
     deadline_wording: tuple[str, str] | None = None
     # The game's own words for the platform's notices (see NOTICES), "{game}" standing for the table.
     notices: dict[str, str] = {}
+    # Move types that are steps within a turn (a roll, a draw) -> their plural, as a turn e-mail
+    # counts them after the moves that change the table ("and 8 smaller moves: rolls").
+    small_moves: dict[str, str] = {}
     # Who plays a seat whose player left or was removed (``games.table_tools``): a computer player,
     # or (False) nobody, the engine's ``leave`` hook and ``system_move`` keeping the seat in step
     # (a pass every turn, stuck for good). ``left_seat_note`` says it in the log.
@@ -167,8 +170,22 @@ class GameKind:
         return None
 
     def quiet(self, game: Game) -> bool:
-        """A game played in one sitting (a solo run): no e-mail about it."""
+        """A game played in one sitting by one person (a solo run): no e-mail about it, and its page
+        shows no mute, no host tools and no holidays."""
         return False
+
+    def rematch_refusal(self, game: Game) -> str | None:
+        """Why finished ``game`` may not be played again (its end screen offers no rematch), or None."""
+        return None
+
+    def play_again(self, game: Game, user: Any) -> Game | None:
+        """The game's own "play again" for finished ``game`` (e.g. a fresh one-person run, started at
+        once), or None for the usual rematch: a new table with the same seats."""
+        return None
+
+    def play_again_label(self, game: Game) -> str:
+        """The end screen's button that asks for ``play_again``."""
+        return "Play again with the same table"
 
     def player_context(self, user: Any) -> dict:
         """What ``player_template`` draws for ``user``'s page (e.g. solo runs): only what anyone may see."""

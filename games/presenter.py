@@ -10,7 +10,7 @@ from django.utils.timesince import timesince
 
 from . import presence, rematch, seat_moves
 from .models import Game, Seat
-from .services import seat_key
+from .services import PAUSED, seat_key
 
 
 def viewer_seat(seats: list[Seat], user) -> Seat | None:
@@ -72,9 +72,15 @@ def tv_context(request: HttpRequest, game: Game) -> dict:
     if game.state is None:
         return context
     view = game.engine.view(game.state, None)
-    context.update(view=view, names=seat_names(seats, game.players))
+    context.update(view=view, names=seat_names(seats, game.players), **pause_context(game))
     context.update(kind.board_context(view, game))
     return context
+
+
+def pause_context(game: Game) -> dict:
+    """``paused`` while the host has the game in play paused, and the sentence that says so."""
+    paused = game.status == Game.Status.ACTIVE and game.paused_at is not None
+    return {"paused": paused, "paused_note": PAUSED if paused else ""}
 
 
 def board_context(
@@ -97,6 +103,8 @@ def board_context(
     }
     kind = game.game_kind
     context["kind"] = kind
+    # One person, no mail (a solo run): no mute, no host tools, no holidays to show.
+    context["one_sitting"] = kind.quiet(game)
     if game.state is None:
         context["option_labels"] = kind.option_labels(game.options)
         return context
@@ -109,9 +117,11 @@ def board_context(
         host_turn=game.tokens.get(seat_key(None)),
         log=game.log_tail,
         to_act=set(game.engine.to_act(game.state)) if game.status == Game.Status.ACTIVE else set(),
+        **pause_context(game),
     )
-    # Realtime tables await everyone at once: "your turn" says nothing there.
-    context["my_turn"] = mine is not None and not kind.realtime and mine.position in context["to_act"]
+    # Realtime tables await everyone at once: "your turn" says nothing there; nor while paused.
+    waits_for_me = mine is not None and mine.position in context["to_act"]
+    context["my_turn"] = waits_for_me and not kind.realtime and not context["paused"]
     if game.status == Game.Status.FINISHED:
         context.update(rematch.offer_context(game, user, seats))
     context.update(kind.board_context(view, game))
@@ -153,7 +163,7 @@ def tools_context(request: HttpRequest, game: Game, seats: list[Seat] | None = N
     mine = viewer_seat(seats, user)
     in_play = game.status == Game.Status.ACTIVE
     kind = game.game_kind
-    is_host = in_play and user is not None and game.host_id == user.pk
+    is_host = in_play and user is not None and game.host_id == user.pk and not kind.quiet(game)
     others = [s for s in seats if not s.left and (user is None or s.user_id != user.pk)]
     for seat in others if is_host else ():
         seat.removing_means = _removing_means(game, seat, seats)
@@ -162,7 +172,7 @@ def tools_context(request: HttpRequest, game: Game, seats: list[Seat] | None = N
         "in_play": in_play,
         "my_seat": mine if in_play else None,
         "leaving_means": _leaving_means(game, mine, seats) if in_play and mine is not None else "",
-        "is_host": is_host,
+        "host_tools": is_host,  # not "is_host": the page's board context has its own
         "can_pause": in_play and kind.clocked(game),
         "others": others,
         "computer_takes": kind.computer_takes_left_seats,
@@ -172,6 +182,7 @@ def tools_context(request: HttpRequest, game: Game, seats: list[Seat] | None = N
 def page_context(
     request: HttpRequest, game: Game, error: str | None = None, seats: list[Seat] | None = None
 ) -> dict:
-    """A whole game page: the board and, beside it, leaving and the host's tools."""
+    """A whole game page: the board and, beside it, leaving and the host's tools. ``page_url``: the
+    page's own address, where a refused form's answer (drawn at the form's address) puts the browser."""
     context = board_context(request, game, error=error, seats=seats)
-    return {**tools_context(request, game, context["seats"]), **context}
+    return {**tools_context(request, game, context["seats"]), **context, "page_url": game.get_absolute_url()}

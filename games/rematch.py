@@ -4,6 +4,8 @@ The first player to ask hosts the new table and sits at it with the finished
 game's computer players (same names); everyone else who played joins it with
 one tap from their end screen, which hears the invitation pushed. One rematch
 per game (``Game.rematch_of`` is one-to-one): a second ask joins the first.
+A game kind may refuse a rematch (``GameKind.rematch_refusal``: a ranked one-attempt
+run) or play again its own way (``GameKind.play_again``: a fresh solo run).
 """
 
 from __future__ import annotations
@@ -28,11 +30,19 @@ def play_again(game_id: int, user) -> Game:
     seats = list(old.seats.order_by("position"))
     if user is None or not any(s.user_id == user.pk and not s.left for s in seats):
         raise MoveRejected("Only the players of this game can ask for a rematch.", 403)
+    kind = old.game_kind
+    if refusal := kind.rematch_refusal(old):
+        raise MoveRejected(refusal, 409)
     existing = rematch_of(old)
     if existing is not None:
         if existing.status == Game.Status.OPEN:
             join_game(existing.pk, user)
         return existing
+    own = kind.play_again(old, user)
+    if own is not None:
+        Game.objects.filter(pk=own.pk).update(rematch_of=old)
+        own.rematch_of = old
+        return own
     new = Game.objects.create(
         kind=old.kind,
         options=old.options,
@@ -55,11 +65,14 @@ def play_again(game_id: int, user) -> Game:
 def offer_context(game: Game, user, seats: list[Seat] | None = None) -> dict:
     """What the end screen's invitation needs for this viewer (``games/rematch.html``)."""
     user = user if user is not None and user.is_authenticated else None
+    if game.game_kind.rematch_refusal(game):
+        return {"offer": None, "played": False, "joined": False}
     offer = rematch_of(game) if game.status == Game.Status.FINISHED else None
     seats = list(game.seats.all()) if seats is None else seats
     played = user is not None and any(s.user_id == user.pk and not s.left for s in seats)
     joined = offer is not None and user is not None and offer.seats.filter(user=user).exists()
-    return {"offer": offer, "played": played, "joined": joined}
+    label = game.game_kind.play_again_label(game)
+    return {"offer": offer, "played": played, "joined": joined, "again_label": label}
 
 
 def open_offers(finished_ids: list[int], user) -> dict[int, Game]:

@@ -385,12 +385,16 @@ def _table_tool(request: HttpRequest, code: str, action) -> HttpResponse:
             raise services.MoveRejected("Sign in to play at this table.", 403)
         if limits.exceeded(request, "moves"):
             return limits.too_many(request, "moves")
+        made_before = game.move_count
         action(game)
     except services.MoveRejected as exc:
         game.refresh_from_db()
         context = page_context(request, game, error=exc.message)
         return render(request, "games/game.html", context, status=exc.status)
-    line = game.moves.order_by("-number").values_list("summary", flat=True).first()
+    # The line of the tool's own move, not of a move the table made after it (a pass for a seat
+    # that was just removed, say).
+    made = game.moves.filter(number__gte=made_before).order_by("number")
+    line = made.values_list("summary", flat=True).first()
     if line:
         messages.info(request, line)
     return redirect(game)

@@ -54,6 +54,16 @@ def start_solo(user) -> Game:
         return _new_run(user, {"solo": True})
 
 
+DAILY_NO_AGAIN = (
+    "A daily run is ranked, one attempt per player and day, so it cannot be played again. "
+    "Play a solo run instead: a fresh deck, unranked."
+)
+
+
+def is_daily(game: Game) -> bool:
+    return isinstance(game.options, dict) and bool(game.options.get("daily"))
+
+
 DAILY_CLOSED = (
     "Today's daily run is ranked, so it is open only to signed-in players whose e-mail address is "
     "confirmed (one attempt each). A solo run, on a fresh deck and unranked, is open to everyone."
@@ -84,7 +94,7 @@ def start_daily(user, day: date | None = None) -> DailyStart:
     with transaction.atomic():
         # Lock the player's row so two quick clicks cannot both create a run.
         get_user_model().objects.select_for_update().get(pk=user.pk)
-        existing = daily_runs(day).filter(host=user).first()
+        existing = daily_runs(day).filter(host=user).order_by("created_at").first()
         if existing:
             return DailyStart(existing, False)
         options = {"solo": True, "daily": day.isoformat(), "deck_seed": daily_deck_seed(day)}
@@ -99,6 +109,18 @@ def daily_runs(day: date):
     return Game.objects.filter(kind=SLUG, options__daily=day.isoformat())
 
 
+def ranked_attempts(games) -> set[int]:
+    """Of these daily runs, the ids of the ones that count: each player's first run of each day.
+    Any later run of the same player and day (none can be started, but a row may exist) is
+    never ranked. A run whose player closed the account counts on its own."""
+    first: dict[tuple, Game] = {}
+    for game in sorted(games, key=lambda g: g.created_at):
+        day = game.options.get("daily")
+        if day:
+            first.setdefault((day, game.host_id if game.host_id is not None else -game.pk), game)
+    return {game.pk for game in first.values()}
+
+
 def score(game: Game) -> int | None:
     """The solo player's score of a finished run."""
     if game.status != Game.Status.FINISHED or game.state is None:
@@ -106,13 +128,19 @@ def score(game: Game) -> int | None:
     return game.engine.scores(game.state)[0]
 
 
+def replays(games) -> set[int]:
+    """Of a player's runs, the ids of daily runs that are not the day's ranked attempt: they count
+    for nothing (no rank, no personal best)."""
+    daily = [g for g in games if g.options.get("daily")]
+    return {g.pk for g in daily} - ranked_attempts(daily)
+
+
 def personal_best(user, exclude: Game | None = None) -> int | None:
     if user is None:  # a run whose player closed their account
         return None
-    finished = solo_runs(user).filter(status=Game.Status.FINISHED).only("kind", "status", "state")
-    if exclude is not None:
-        finished = finished.exclude(pk=exclude.pk)
-    scores = [score(game) for game in finished]
+    every = list(solo_runs(user).only("kind", "status", "state", "options", "host", "created_at"))
+    left_out = replays(every) | ({exclude.pk} if exclude is not None else set())
+    scores = [score(g) for g in every if g.status == Game.Status.FINISHED and g.pk not in left_out]
     return max(scores, default=None)
 
 
@@ -122,9 +150,9 @@ DAILY_SHOWN = 14
 def player_runs(user) -> dict:
     """A player's page: the solo best, and the daily runs of days that are over (with the rank
     on that day's board). Today's run stays private until the day is over."""
-    finished = list(
-        solo_runs(user).filter(status=Game.Status.FINISHED).only("kind", "status", "state", "options", "code")
-    )
+    every = list(solo_runs(user).only("kind", "status", "state", "options", "code", "host", "created_at"))
+    left_out = replays(every)
+    finished = [g for g in every if g.status == Game.Status.FINISHED and g.pk not in left_out]
     best = max((score(game) for game in finished), default=None)
     days = []
     past = [g for g in finished if g.options.get("daily") and g.options["daily"] < today().isoformat()]
@@ -146,7 +174,9 @@ class Ranked:
 
 def daily_board(day: date) -> list[Ranked]:
     """That day's finished runs, best score first; equal scores by who finished first."""
-    runs = daily_runs(day).filter(status=Game.Status.FINISHED).select_related("host")
+    every = list(daily_runs(day).select_related("host"))
+    counted = ranked_attempts(every)
+    runs = [g for g in every if g.pk in counted and g.status == Game.Status.FINISHED]
     rows = sorted(((score(g), g.finished_at, g) for g in runs), key=lambda row: (-row[0], row[1]))
     return [
         Ranked(number, game.host_name, points, finished, game)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
+from games import seat_moves
 from games.models import Game, Move, Seat
 from games.table_tools import last_resumed_at
 
@@ -93,3 +94,21 @@ def turn_deadline(game: Game) -> datetime | None:
         return None
     flipped = last_flip_at(game)
     return flipped + timedelta(seconds=seconds) if flipped else None
+
+
+ENDED_BY_HOST = "The host ended the game early, as it stood."
+ENDED_EMPTY = "Nobody played any more, so the game ended as it stood."
+
+
+def early_end(game: Game) -> str:
+    """How a finished table ended before its last card, in a sentence; "" when it was played out."""
+    if game.status != Game.Status.FINISHED:
+        return ""
+    end = (
+        Move.objects.filter(game=game, **{f"payload__{seat_moves.KEY}": seat_moves.END})
+        .values_list("payload", flat=True)
+        .first()
+    )
+    if end is None:
+        return ""
+    return ENDED_EMPTY if end.get("why") == seat_moves.EVERYONE_LEFT else ENDED_BY_HOST

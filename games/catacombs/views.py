@@ -75,11 +75,20 @@ def daily_start(request: HttpRequest) -> HttpResponse:
 def history(request: HttpRequest) -> HttpResponse:
     games = list(
         runs.solo_runs(request.user).only(
-            "code", "kind", "status", "options", "state", "created_at", "finished_at"
+            "code", "kind", "status", "options", "state", "created_at", "finished_at", "host"
         )
     )
-    rows = [{"game": g, "score": runs.score(g), "daily": g.options.get("daily")} for g in games]
-    best = max((r["score"] for r in rows if r["score"] is not None), default=None)
+    left_out = runs.replays(games)
+    rows = [
+        {"game": g, "score": runs.score(g), "daily": g.options.get("daily"), "replay": g.pk in left_out}
+        for g in games
+    ]
+    counted = [r for r in rows if r["score"] is not None and not r["replay"]]
+    best = max((r["score"] for r in counted), default=None)
+    # One row wears "best": the oldest run that reached it (rows are newest first).
+    best_row = next((r for r in reversed(counted) if r["score"] == best), None)
+    if best_row is not None:
+        best_row["best"] = True
     return render(request, "catacombs/history.html", {"rows": rows, "best": best})
 
 

@@ -26,6 +26,7 @@ class CatacombsKind(GameKind):
     strategy = staticmethod(bot.choose)
     board_template = "catacombs/board.html"
     stylesheet = "catacombs/catacombs.css"
+    script = "catacombs/catacombs.js"  # keeps a picked card across redraws
     tv_template = "catacombs/table_board.html"  # the table view for a TV
     notices = {
         "table_step": "New cards are up in {game}: choose a book to write, or pass.",
@@ -53,7 +54,7 @@ class CatacombsKind(GameKind):
         return runs.player_runs(user)
 
     def board_context(self, view: dict, game: Game) -> dict:
-        return catacombs_context(view)
+        return catacombs_context(view) | {"cc_early_end": tables.early_end(game) if view["over"] else ""}
 
     def parse_move(self, post: QueryDict, move: Move) -> Move:
         for field in NUMBER_FIELDS:
@@ -84,6 +85,16 @@ class CatacombsKind(GameKind):
 
     def quiet(self, game: Game) -> bool:
         return tables.is_solo(game)
+
+    def rematch_refusal(self, game: Game) -> str | None:
+        return runs.DAILY_NO_AGAIN if runs.is_daily(game) else None
+
+    def play_again(self, game: Game, user) -> Game | None:
+        """A solo run plays again as a fresh solo run, at once (no table to gather)."""
+        return runs.start_solo(user) if tables.is_solo(game) else None
+
+    def play_again_label(self, game: Game) -> str:
+        return "Play again" if tables.is_solo(game) else super().play_again_label(game)
 
     def watch_refusal(self, game: Game, user) -> str | None:
         """Someone else's daily run stays private that day: its log would give away the day's deck."""

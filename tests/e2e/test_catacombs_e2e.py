@@ -1,4 +1,5 @@
-"""Roman Catacombs in Chromium: a called group game to its final scores, and a solo run to its end screen."""
+"""Roman Catacombs in Chromium: a called group game to its final scores, a solo run to its end screen,
+and what each run's end offers next (a solo run plays again at once, a daily run never)."""
 
 import re
 from pathlib import Path
@@ -8,6 +9,7 @@ from django.db import connection
 from django.test import Client
 
 from games.models import Game
+from tests.e2e.accessibility import assert_accessible
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -178,3 +180,37 @@ def test_a_solo_run_to_its_end_screen(open_page, make_user):
     shot(page, "solo_end")
     page.get_by_role("link", name="My solo runs").first.click()
     assert "Personal best" in page.content()
+
+
+def test_a_finished_solo_run_plays_again_and_a_daily_run_does_not(open_page, make_user):
+    from django.utils import timezone
+
+    from games.catacombs import runs
+
+    def over(game: Game) -> Game:  # ended as it stands (moves here would push from the browser's loop)
+        game.state["phase"] = "over"
+        game.status, game.finished_at = Game.Status.FINISHED, timezone.now()
+        game.save()
+        return game
+
+    paula = make_user("Paula")
+    daily = over(runs.start_daily(paula).game)
+    page = open_page(paula)
+    page.goto(daily.get_absolute_url())
+    page.locator("#cc-end-title").wait_for()
+    shot(page, "daily_end")
+    assert_accessible(page)
+    body = page.content()
+    assert "Play again" not in body and "Mute e-mail" not in body and "Host tools" not in body
+    page.get_by_role("button", name="Play a solo run").click()
+    page.wait_for_url(re.compile(r"/g/\w+/$"))
+    assert "Solo run" in page.locator("h1").inner_text() and "Turn 1 of 21" in page.content()
+    solo = over(Game.objects.get(code=page.url.rstrip("/").rsplit("/", 1)[1]))
+    page.goto(solo.get_absolute_url())
+    shot(page, "solo_end_play_again")
+    page.get_by_role("button", name="Play again", exact=True).click()
+    page.wait_for_url(re.compile(r"/g/\w+/$"))
+    assert page.url.rstrip("/").rsplit("/", 1)[1] != solo.code
+    assert "Turn 1 of 21" in page.content() and "Start the game" not in page.content()
+    shot(page, "solo_played_again")
+    assert runs.daily_runs(runs.today()).count() == 1

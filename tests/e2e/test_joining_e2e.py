@@ -1,5 +1,6 @@
 """Joining on a phone in Chromium: by the QR code on the host's lobby, by a code typed with
-spaces and dashes, and a full table that says so before any form."""
+spaces and dashes, a full table that says so before any form, and a refused Start that leaves
+the browser at the table's own address."""
 
 import shutil
 import subprocess
@@ -7,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from django.test import Client
+from playwright.sync_api import expect
 
 from games import services
 from games.models import Game
@@ -87,3 +89,19 @@ def test_a_full_table_says_so_before_any_form(open_page, make_user):
     assert phone.locator("form[method=post]").count() == 0
     phone.screenshot(path=str(ARTIFACTS / "join-full-phone.png"), full_page=True)
     assert Game.objects.get(pk=game.pk).seats.count() == 2
+
+
+def test_a_refused_start_shows_the_table_at_its_own_address_so_a_reload_sends_nothing(open_page, make_user):
+    julius = make_user("Julius")
+    game = services.create_game(julius, "poker", {}, 3, "seated")
+    page = open_page(julius)
+    page.goto(f"/g/{game.code}/")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator(".messages")).to_contain_text("player")
+    assert page.url.endswith(f"/g/{game.code}/")
+    answers = []
+    page.on("request", lambda request: answers.append((request.method, request.url)))
+    page.reload()
+    assert answers[0] == ("GET", page.url)
+    expect(page.get_by_role("button", name="Start the game")).to_be_visible()
+    assert Game.objects.get(pk=game.pk).status == Game.Status.OPEN

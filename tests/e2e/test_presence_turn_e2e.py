@@ -35,8 +35,8 @@ def site():
 def phone(browser, site):
     contexts = []
 
-    def open_(user=None):
-        context = browser.new_context(viewport=PHONE, base_url=site)
+    def open_(user=None, viewport=PHONE):
+        context = browser.new_context(viewport=viewport, base_url=site)
         context.set_default_timeout(15_000)
         contexts.append(context)
         if user is not None:

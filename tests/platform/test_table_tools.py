@@ -188,6 +188,10 @@ def test_the_host_pauses_and_resumes_a_table_on_a_turn_clock(make_table):
     assert game.paused_at is not None and last_line(game) == "The host paused the game."
     page_text = signed_in(agrippina).get(reverse("game", args=[game.code])).content.decode()
     assert "The host paused the game" in page_text
+    # The top of the board says it in place of the turn banner (hidden); the tab no longer says "your turn".
+    his_page = host.get(reverse("game", args=[game.code])).content.decode()
+    assert f'role="status"><strong>Paused.</strong> {services.PAUSED}</p>' in his_page
+    assert 'class="board poker is-paused"' in his_page and 'data-my-turn="0"' in his_page
     # No move, no clock while paused: even a turn long overdue waits.
     before = unchanged(game)
     move = {"move": json.dumps({"type": "roll"}), "turn": game.tokens["0"]}
@@ -202,6 +206,8 @@ def test_the_host_pauses_and_resumes_a_table_on_a_turn_clock(make_table):
     assert tool(host, game, "resume").status_code == 302
     game.refresh_from_db()
     assert game.paused_at is None and last_line(game) == "The host resumed the game."
+    his_page = host.get(reverse("game", args=[game.code])).content.decode()
+    assert "pause-banner" not in his_page and "is-paused" not in his_page and 'data-my-turn="1"' in his_page
     shifted = game.seats.get(position=0).waiting_since - waited
     assert timedelta(minutes=9) < shifted < timedelta(minutes=11)  # the turn clock moved on by the pause
     assert host.post(reverse("move", args=[game.code]), {**move, "turn": game.tokens["0"]}).status_code == 200
