@@ -35,3 +35,45 @@ def no_sideways_scroll(page) -> None:
 def wait_for_redraw(page, version: str | None) -> None:
     """Until the board shows a version other than ``version`` (the move was drawn)."""
     page.wait_for_function("v => document.querySelector('#board')?.dataset.version !== v", arg=version)
+
+
+# Each word of an element's text (a run of non-spaces inside one text node) drawn on more than one
+# line: the words a narrow box split ("Siste|r Ann").
+SPLIT_WORDS = """element => {
+  const split = [];
+  const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const match of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, match.index);
+      range.setEnd(node, match.index + match[0].length);
+      const tops = new Set([...range.getClientRects()].filter(r => r.width > 0).map(r => Math.round(r.top)));
+      if (tops.size > 1) split.push(match[0]);
+    }
+  }
+  return split;
+}"""
+
+
+def words_whole(locator) -> None:
+    """No word of the text of any element ``locator`` matches is split over two lines."""
+    for element in locator.all():
+        split = element.evaluate(SPLIT_WORDS)
+        assert not split, f"split over two lines: {split} in {element.inner_text()!r}"
+
+
+def text_inside(locator) -> None:
+    """The text of each element ``locator`` matches is drawn inside the element (nothing spills out of
+    its box)."""
+    for element in locator.all():
+        spills = element.evaluate("e => e.scrollWidth > e.clientWidth + 1")
+        assert not spills, f"{element.inner_text()!r} is wider than its box"
+
+
+def apart(first, second) -> None:
+    """The boxes of two drawn things do not overlap."""
+    a, b = first.bounding_box(), second.bounding_box()
+    assert a is not None and b is not None, "not drawn"
+    overlap_x = min(a["x"] + a["width"], b["x"] + b["width"]) - max(a["x"], b["x"])
+    overlap_y = min(a["y"] + a["height"], b["y"] + b["height"]) - max(a["y"], b["y"])
+    assert overlap_x <= 0.5 or overlap_y <= 0.5, f"{a} overlaps {b}"

@@ -1,18 +1,22 @@
 """The Catacombs in-person sheet on a 390x844 phone and a 1280x800 laptop: the entry comes before
 the scorecards, the book is picked by its category, a row is entered by tap and by keyboard alone,
-nothing scrolls sideways and the page passes the accessibility scan."""
+nothing scrolls sideways and the page passes the accessibility scan; on a phone the scorecards'
+words (Category, Revelation, 2 Thessalonians) stay whole."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from scoresheets.models import ScoreSheet
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
-from tests.e2e.layout import inside
+from tests.e2e.layout import inside, text_inside, words_whole
 from tests.e2e.test_accessibility_e2e import sign_up
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 NAMES = ["Julius", "Agrippina", "Gaius"]
 ENTERED = {"type": "write", "seat": 1, "slot": 1, "rank": None, "book": "Luke"}
 
@@ -91,3 +95,30 @@ def test_a_row_is_entered_by_keyboard_alone(new_page, size):
     assert page.evaluate("document.activeElement.value") == "1"
     focus_on(page, "el => el.tagName === 'BUTTON' && el.textContent.trim() === 'Write it'")
     entered(page, sheet, size, lambda: page.keyboard.press("Enter"))
+
+
+LONG_BOOKS = [
+    {"type": "write", "seat": 0, "slot": 0, "rank": None, "book": "Deuteronomy"},
+    {"type": "write", "seat": 0, "slot": 0, "rank": None, "book": "Lamentations"},
+    {"type": "write", "seat": 0, "slot": 0, "rank": None, "book": "Philippians"},
+    {"type": "write", "seat": 0, "slot": 1, "rank": None, "book": "1 Thessalonians"},
+    {"type": "write", "seat": 0, "slot": 2, "rank": None, "book": "2 Thessalonians"},
+]
+
+
+def test_the_scorecards_keep_every_word_whole_on_a_phone(new_page):
+    page = new_page(**PHONE)
+    owner = sign_up(page, "Julius")
+    sheet = ScoreSheet.objects.create(
+        kind="catacombs", names=NAMES, owner=owner, options={}, entries=LONG_BOOKS
+    )
+    page.goto(sheet.get_absolute_url())
+    card = page.locator(".sheet-table", has=page.locator("caption", has_text="Julius"))
+    assert "2 Thessalonians" in card.locator("tr", has_text="Letters and Revelation").inner_text()
+    card.scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    card.screenshot(path=str(ARTIFACTS / "e2e_catacombs_sheet_table_phone.png"))
+    cells = page.locator(".sheet-table th, .sheet-table td")
+    words_whole(cells)
+    text_inside(cells)
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

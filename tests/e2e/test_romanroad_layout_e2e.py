@@ -1,6 +1,7 @@
 """Roman Road on a 390x844 phone and a 1280x800 laptop: your Store top, the three Work piles, the
 Search pile and every Foundation are on screen together with no scrolling; a card is moved by
-keyboard alone; the table passes the accessibility scan."""
+keyboard alone; a Foundation's icon stays clear of its words and no word of a card or a verse is
+split over two lines; the table passes the accessibility scan."""
 
 from __future__ import annotations
 
@@ -10,7 +11,14 @@ import pytest
 
 from games.models import Game
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
-from tests.e2e.layout import inside, no_sideways_scroll, table_with_computers, wait_for_redraw
+from tests.e2e.layout import (
+    apart,
+    inside,
+    no_sideways_scroll,
+    table_with_computers,
+    wait_for_redraw,
+    words_whole,
+)
 from tests.e2e.test_accessibility_e2e import sign_up
 from tests.games.romanroad.site import begin
 
@@ -86,6 +94,32 @@ def test_many_foundations_still_share_one_screen_with_your_piles(new_page, size,
     assert page.locator("#board .rr-foundation:not(.rr-new)").count() >= count
     assert_one_screen(page)
     assert_accessible(page)
+
+
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_a_foundations_icon_clears_its_words_and_no_word_is_split(new_page, size):
+    page = new_page(**size)
+    game = with_foundations(table(sign_up(page, "Julius")), 5)
+    page.goto(f"/g/{game.code}/")
+    foundations = page.locator("#board .rr-foundation:not(.rr-new)")
+    assert foundations.count() == 5
+    name = "phone" if size == PHONE else "laptop"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.locator(".rr-middle").screenshot(path=str(ARTIFACTS / f"e2e_romanroad_foundations_{name}.png"))
+    for foundation in foundations.all():
+        card = foundation.locator(".rr-card")
+        apart(card.locator(".rr-sym"), card.locator(".rr-words"))
+        apart(card.locator(".rr-rank"), card.locator(".rr-words"))
+    words_whole(page.locator("#board .rr-card .rr-words"))
+    reads = page.locator("#board .rr-reads")
+    words_whole(reads)
+    for line in reads.all():
+        if line.bounding_box()["width"] <= 1:
+            continue  # on a phone the verse is read out only
+        assert line.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "the preview is cut by the box"
+        shown = line.locator("[aria-hidden=true]").inner_text()
+        verse = line.locator(".rr-sr").inner_text().removeprefix("It reads: ")
+        assert shown == verse or (shown.endswith("…") and verse.startswith(shown[:-1] + " "))
 
 
 def test_a_card_is_moved_by_keyboard_alone(new_page):

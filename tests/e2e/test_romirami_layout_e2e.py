@@ -1,5 +1,6 @@
 """Romi Rami on a 390x844 phone and a 1280x800 laptop: the Number market and the Take button are on
-screen without sideways scrolling; cards are taken by keyboard alone; the table passes the scan."""
+screen without sideways scrolling, and no contract's name is split inside a word; cards are taken
+by keyboard alone; the table passes the scan."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pytest
 
 from games.models import Game
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
-from tests.e2e.layout import inside, no_sideways_scroll, table_with_computers, wait_for_redraw
+from tests.e2e.layout import inside, no_sideways_scroll, table_with_computers, wait_for_redraw, words_whole
 from tests.e2e.test_accessibility_e2e import sign_up
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -27,6 +28,7 @@ def test_the_market_and_take_fit_the_screen(new_page, size):
     page = new_page(**size)
     my_turn(page)
     no_sideways_scroll(page)
+    words_whole(page.locator("#board .rami-contract-name"))
     market = page.locator("form.rami-take")
     for card in market.locator(".rami-pick").all():
         box = card.bounding_box()

@@ -30,3 +30,11 @@ def turn_length(seconds: int) -> str:
             count = seconds // size
             return f"{count} {unit}{'s' if count != 1 else ''}"
     return f"{seconds} seconds"
+
+
+@register.filter
+def word_length_class(text: str) -> str:
+    """``words-short``, ``words-mid`` or ``words-long`` by the name's longest word, so the CSS can set a
+    long name smaller instead of splitting a word ("Thessalonians" is 13 letters, "Habakkuk" 8)."""
+    longest = max((len(word) for word in str(text).split()), default=0)
+    return "words-long" if longest >= 11 else "words-mid" if longest >= 8 else "words-short"
