@@ -26,7 +26,7 @@ from ..signals import outbox_written
 
 log = logging.getLogger(__name__)
 
-LINES_PER_MAIL = 3
+LINES_PER_MAIL = 6  # a turn of each other player at a full Poker table
 RECENT_MOVES = 30
 IMMEDIATE, DIGEST, NONE = (
     NotificationPrefs.Mode.IMMEDIATE,
@@ -66,21 +66,37 @@ def people(user_ids: Iterable[int]) -> dict[int, Person]:
     return {pk: Person(pk, email, mode or IMMEDIATE, bool(always)) for pk, email, mode, always in rows}
 
 
-def recent_moves(game: Game) -> list[tuple[int, int | None, str]]:
-    """(number, seat, summary) of the latest moves, newest first."""
-    rows = Move.objects.filter(game=game).order_by("-number").values_list("number", "seat", "summary")
-    return list(rows[:RECENT_MOVES])
+Recent = list[tuple[int, int | None, str, str | None]]
 
 
-def lines_since(recent: list[tuple[int, int | None, str]], seat: int | None) -> tuple[list[str], int]:
-    """Summaries since ``seat`` last moved, oldest first (at most a few), and how many more."""
-    since = []
-    for _number, mover, summary in recent:
+def recent_moves(game: Game) -> Recent:
+    """(number, seat, summary, move type) of the latest moves, newest first."""
+    rows = Move.objects.filter(game=game).order_by("-number")
+    return list(rows.values_list("number", "seat", "summary", "payload__type")[:RECENT_MOVES])
+
+
+def lines_since(game: Game, recent: Recent, seat: int | None) -> dict:
+    """What happened since ``seat`` last moved, as a mail shows it (``emails/lines.txt``): the
+    moves that change the table, oldest first (the latest few; ``more``: how many earlier), then
+    the count of the game's small moves (rolls, draws) and their kinds. Only public summaries."""
+    small_kinds = kinds.get(game.kind).small_moves
+    lines, small, seen = [], 0, []
+    for _number, mover, summary, move_type in recent:
         if seat is not None and mover == seat:
             break
-        since.append(summary)
-    shown = since[:LINES_PER_MAIL]
-    return list(reversed(shown)), len(since) - len(shown)
+        if move_type in small_kinds:
+            small += 1
+            if small_kinds[move_type] not in seen:
+                seen.insert(0, small_kinds[move_type])
+        else:
+            lines.append(summary)
+    shown = lines[:LINES_PER_MAIL]
+    return {
+        "lines": list(reversed(shown)),
+        "more": len(lines) - len(shown),
+        "smaller": small,
+        "smaller_kinds": name_list(seen),
+    }
 
 
 def _game_context(game: Game) -> dict:
@@ -93,7 +109,7 @@ def plan_turns(
     newly_awaited: Iterable[int],
     seats: list[Seat],
     persons: dict[int, Person],
-    recent: list[tuple[int, int | None, str]],
+    recent: Recent,
     *,
     actor_user_id: int | None,
     now: datetime,
@@ -116,9 +132,9 @@ def plan_turns(
         person = persons.get(seat.user_id)
         if person is None or person.mode != IMMEDIATE:
             continue
-        lines, more = lines_since(recent, position)
         context = {
-            **_game_context(game), "lines": lines, "more": more, "table_step": table_step, "start": start
+            **_game_context(game), **lines_since(game, recent, position), "table_step": table_step,
+            "start": start,
         }
         key = f"turn:{game.pk}:{position}:{game.version}"
         planned.append(Planned(seat.user_id, game.pk, "turn", key, context))
@@ -126,7 +142,7 @@ def plan_turns(
 
 
 def plan_game_over(
-    game: Game, seats: list[Seat], persons: dict[int, Person], recent: list[tuple[int, int | None, str]]
+    game: Game, seats: list[Seat], persons: dict[int, Person], recent: Recent
 ) -> list[Planned]:
     """The final scores to every player who still wants mail about this game, in the game's own
     order of places (its tie-breaks included); a shared place is shown once per seat."""
@@ -141,7 +157,7 @@ def plan_game_over(
         key=lambda row: row["place"],
     )
     winners = name_list([row["name"] for row in table if row["won"]])
-    lines, _ = lines_since(recent, None)
+    lines = lines_since(game, recent, None)["lines"]
     planned = []
     for seat in seats:
         person = persons.get(seat.user_id) if seat.user_id else None
@@ -212,7 +228,7 @@ def plan_move(
     before: dict | None,
     seats: list[Seat],
     persons: dict[int, Person],
-    recent: list[tuple[int, int | None, str]],
+    recent: Recent,
     *,
     actor_user_id: int | None,
     now: datetime,

@@ -24,6 +24,7 @@ class PokerKind(GameKind):
     stylesheet = "poker/poker.css"
     pad = score_pad
     sheet = SHEET
+    small_moves = {"roll": "rolls", "card": "action cards"}
     options = {
         "multi_roll": (
             "Roll several dice at once",

@@ -29,6 +29,7 @@ class RoadsKind(GameKind):
     script = ("decks/deck.js", "roads/roads.js")  # the deck games' card controller, then the game's own
     stylesheet = "roads/roads.css"
     lobby_template = "roads/lobby.html"
+    small_moves = {"draw": "draws"}
 
     def board_context(self, view: dict, game: Game) -> dict:
         return roads_context(view)

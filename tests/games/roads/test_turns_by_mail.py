@@ -50,6 +50,25 @@ def test_ending_a_turn_writes_the_next_players_turn_mail(players):
     assert game.get_absolute_url() in mail.body
 
 
+def test_the_turn_mail_lists_the_plays_in_order_and_counts_the_draw_after_them(players):
+    julius, agrippina = players
+    game = rig(lobby_table(julius, [agrippina]), midturn_state())
+    client = client_for(agrippina)
+    post_move(client, game, {"type": "draw"})
+    post_move(client, game, {"type": "play"}, card="lk-58-4", to="E")
+    post_move(client, game, {"type": "play"}, card="mt-323-2", to="N")
+    post_move(client, game, {"type": "end_turn"})
+    mail = render(Notification.objects.get(kind="turn", user=julius))
+    since = mail.body.split("Since your last move:\n")[1].split("\n\n")[0].splitlines()
+    assert since == [
+        "  - Agrippina played Romans 5:8 #4 \u201cin that\u201d on the east space.",
+        "  - Agrippina played Romans 3:23 #2 \u201call\u201d on the north space.",
+        "  - Agrippina ended the turn.",
+        "  Also 1 smaller move along the way (draws).",
+    ]
+    assert "drew" not in mail.body and "more move" not in mail.body
+
+
 def test_a_turn_that_runs_out_is_played_for_the_player_by_the_default_moves(players):
     julius, agrippina = players
     game = rig(lobby_table(julius, [agrippina], turn_deadline=DAY), midturn_state())

@@ -150,3 +150,37 @@ def test_a_solo_run_sends_no_mail(make_table):
         game.refresh_from_db()
         services.submit_move(game.pk, julius, {"type": "pass"}, game.tokens["0"])
     assert rows() == []
+
+
+def test_a_poker_turn_mail_leads_with_each_other_players_turn_and_counts_the_rolls(make_table):
+    from games.models import Move
+    from games.notifications.mailer import render
+
+    game, (julius, agrippina, gaius) = make_table(names=("Julius", "Agrippina", "Gaius"))
+    play_turn(game, julius, 0)
+    play_turn(game, agrippina, 1)
+    play_turn(game, gaius, 2)
+    since = list(Move.objects.filter(game=game, seat__in=[1, 2]).order_by("number"))
+    results = [m.summary for m in since if m.payload["type"] not in ("roll", "card")]
+    rolls = [m for m in since if m.payload["type"] == "roll"]
+    assert len(results) == 2 and rolls  # one result per turn, after its rolls
+    note = rows(user=julius, kind="turn")[-1]
+    assert note.context["lines"] == results
+    assert note.context["smaller"] == len(rolls)
+    body = render(note).body
+    expected = "\n".join(f"  - {line}" for line in results)
+    smaller = f"  Also {len(rolls)} smaller move{'s' if len(rolls) > 1 else ''} along the way (rolls)."
+    assert f"Since your last move:\n{expected}\n{smaller}\n" in body
+    assert "more move" not in body
+
+
+def test_turns_beyond_the_mail_are_counted_before_the_lines_they_came_before(make_table):
+    game, _ = make_table()
+    newest_first = [
+        (20 - n, n % 2, f"Move {20 - n}", "roll" if n % 3 == 0 else "stop") for n in range(12)
+    ]
+    since = outbox.lines_since(game, newest_first, None)
+    stops = [f"Move {20 - n}" for n in range(12) if n % 3][::-1]
+    assert since["lines"] == stops[-outbox.LINES_PER_MAIL:]
+    assert since["more"] == len(stops) - outbox.LINES_PER_MAIL
+    assert since["smaller"] == 4 and since["smaller_kinds"] == "rolls"
