@@ -161,10 +161,16 @@ class NewSheetForm(forms.Form):
         return self.scorer.form_options(self.cleaned_data)
 
 
-def entry_form(scorer, action: str, names: list[str], data=None) -> EntryForm | None:
-    """The form for one action of a sheet kept by ``scorer`` (None for an unknown action)."""
+def entry_form(
+    scorer, action: str, names: list[str], data=None, seat: int | None = None
+) -> EntryForm | None:
+    """The form for one action of a sheet kept by ``scorer`` (None for an unknown action),
+    with ``seat`` pre-selected as its player."""
     found = scorer.entries.get(action)
-    return None if found is None else found[1](names, data, auto_id=f"id_{action}_%s")
+    if found is None:
+        return None
+    initial = {} if seat is None else {"seat": seat}
+    return found[1](names, data, initial=initial, auto_id=f"id_{action}_%s")
 
 
 __all__ = [

@@ -34,8 +34,9 @@ def sheet_context(
     editable = sheets.can_edit(request, sheet)
     entry_forms = []
     if editable:
+        seat = sheet.scorer.next_seat(sheet.names, sheet.entries)
         for action, (label, _) in sheet.scorer.entries.items():
-            form = (bound or {}).get(action) or entry_form(sheet.scorer, action, sheet.names)
+            form = (bound or {}).get(action) or entry_form(sheet.scorer, action, sheet.names, seat=seat)
             entry_forms.append({"action": action, "label": label, "form": form})
     lines = sheets.history(sheet)
     return {

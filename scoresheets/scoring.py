@@ -71,6 +71,20 @@ class Scorer:
     def summary(self, state: State) -> dict:
         raise NotImplementedError
 
+    def next_seat(self, names: list[str], entries: list[Entry]) -> int | None:
+        """The player the entry forms pre-select: the one after the last entry's player in seat
+        order (wrapping), or the first before any entry, so that entries made round the table
+        need no re-picking. None: nobody is pre-selected."""
+        seated = [entry for entry in entries if isinstance(entry.get("seat"), int)]
+        if not seated:
+            return 0
+        last = seated[-1]
+        return last["seat"] if self.keeps_turn(last) else (last["seat"] + 1) % len(names)
+
+    def keeps_turn(self, entry: Entry) -> bool:
+        """Whether the next entry is likely the same player's (an action card before the number)."""
+        return False
+
 
 def whole(value: Any, low: int, high: int, what: str) -> int:
     """An int within ``low..high``, or a refusal naming ``what``."""

@@ -136,6 +136,11 @@ class CatacombsScorer(Scorer):
     entries = {"write": ("Write it", WriteForm), "complete": ("Mark completed", CompleteForm)}
     entries_first = True  # the scorecards run long on a phone: the entry comes before them
 
+    def next_seat(self, names: list[str], entries: list[Entry]) -> int | None:
+        # Everyone writes at once and some pass, so no order says whose write comes next:
+        # the scorekeeper taps the player each time.
+        return None
+
     def new(self, names: list[str], options: dict) -> State:
         names = check_names(names, self.min_players, self.max_players, self.name)
         rows = [[None] * slot_count() for _ in categories()]

@@ -114,6 +114,9 @@ class PokerScorer(Scorer):
         require(card in state["cards"][player], f"{name} has already used {CARD_NAMES[card]}.")
         state["cards"][player].remove(card)
 
+    def keeps_turn(self, entry: Entry) -> bool:
+        return entry.get("type") == "card"  # a card is played during the turn, before its number
+
     def describe(self, state: State, entry: Entry) -> str:
         name = state["names"][entry["seat"]]
         if entry["type"] == "card":

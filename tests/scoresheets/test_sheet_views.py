@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -172,3 +174,36 @@ def test_a_sheet_s_pdf_is_a_304_for_its_etag_until_an_entry_changes_it(client):
     post_entry(client, sheet, "enter", seat=0, value=16, row=2)
     changed = client.get(url, headers={"if-none-match": etag})
     assert changed.status_code == 200 and changed["ETag"] != etag
+
+
+def selected_players(client: Client, sheet: ScoreSheet) -> list[str]:
+    """The player each entry form of the sheet page has selected, form by form."""
+    page = client.get(sheet.get_absolute_url()).content.decode()
+    return re.findall(r'name="seat"[^>]*>.*?<option value="\d+" selected>([^<]+)<', page, re.S)
+
+
+def test_the_next_player_in_seat_order_is_selected_after_each_entry(client):
+    sheet = start(client, "poker", "Mum, Dad, Lucia")
+    assert selected_players(client, sheet) == ["Mum", "Mum"]
+    post_entry(client, sheet, "enter", seat=0, value=15, row=1)
+    assert selected_players(client, sheet) == ["Dad", "Dad"]
+    post_entry(client, sheet, "card", seat=1, card="reroll_i")  # during Dad's turn: still his
+    assert selected_players(client, sheet) == ["Dad", "Dad"]
+    post_entry(client, sheet, "enter", seat=1, value=15, row=1)
+    post_entry(client, sheet, "enter", seat=2, value=12, row=1)
+    assert selected_players(client, sheet) == ["Mum", "Mum"]  # round the table again
+    client.post(reverse("sheet_undo", args=[sheet.token]))
+    assert selected_players(client, sheet) == ["Lucia", "Lucia"]
+
+
+def test_a_romi_rami_sheet_selects_the_next_player_too(client):
+    sheet = start(client, "romirami", "Julius, Agrippina", **{f"trophy_{n}": "suit" for n in range(4)})
+    post_entry(client, sheet, "bonus", seat=0, count=3)
+    assert selected_players(client, sheet) == ["Agrippina"] * 3
+
+
+def test_a_catacombs_sheet_leaves_the_player_to_tap(client):
+    sheet = start(client, "catacombs", "Julius, Agrippina")
+    post_entry(client, sheet, "write", seat=0, book="Luke", slot=1)
+    page = client.get(sheet.get_absolute_url()).content.decode()
+    assert not re.search(r'name="seat"[^>]*checked', page)
