@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
-from games.models import Game
+from games.models import Game, Seat
 
 from . import services, standings
 from .forms import AttachSheetForm, GroupForm
@@ -34,7 +35,8 @@ def _page(request: HttpRequest, member: Membership, status: int = 200, **extra) 
     outcomes = standings.outcomes(group)
     night = services.current_night(group)
     open_tables = Game.objects.filter(status=Game.Status.OPEN, host_id__in=names)
-    open_tables = open_tables.select_related("host").order_by("-created_at")
+    seated = Seat.objects.filter(game=OuterRef("pk"), user=request.user)
+    open_tables = open_tables.annotate(seated=Exists(seated)).select_related("host").order_by("-created_at")
     context = {
         "group": group,
         "member": member,

@@ -14,6 +14,7 @@ from games import services as game_services
 from games.models import Game
 from groups import services
 from scoresheets.models import ScoreSheet
+from tests.e2e.accessibility import assert_accessible
 from tests.platform.test_my_games import finish
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -101,3 +102,31 @@ def test_a_game_night_with_two_tables_and_a_sheet(open_page, make_user, live_ser
     assert annas.get_by_role("heading", name="Anna").is_visible()
     assert annas.locator("table.stats tbody tr").count() == 2  # roads and romirami
     annas.screenshot(path=str(ARTIFACTS / "player-phone.png"), full_page=True)
+
+
+def test_take_a_seat_on_the_group_page_seats_a_member_in_one_tap(open_page, make_user):
+    anna, ben = make_user("Anna"), make_user("Ben")
+    group = services.create_group(anna, "The Romans")
+    services.join_group(group, ben)
+    table = game_services.create_game(anna, "poker", {}, 4, "seated")
+    ARTIFACTS.mkdir(exist_ok=True)
+
+    annas = open_page(anna)
+    annas.goto(reverse("group", args=[group.pk]))
+    tables = annas.locator("section", has=annas.get_by_role("heading", name="Open tables"))
+    assert tables.get_by_role("button", name="Take a seat").count() == 0
+    assert tables.get_by_role("link", name="Open").get_attribute("href") == table.get_absolute_url()
+    assert_accessible(annas)
+    annas.screenshot(path=str(ARTIFACTS / "group-own-table-phone.png"), full_page=True)
+
+    bens = open_page(ben)
+    bens.goto(reverse("group", args=[group.pk]))
+    bens.get_by_role("button", name="Take a seat").click()
+    bens.wait_for_url(f"**{table.get_absolute_url()}")
+    assert table.seats.filter(user=ben).exists()
+    bens.screenshot(path=str(ARTIFACTS / "group-seated-in-one-tap-phone.png"), full_page=True)
+    bens.goto(reverse("group", args=[group.pk]))
+    tables = bens.locator("section", has=bens.get_by_role("heading", name="Open tables"))
+    assert tables.get_by_role("link", name="Open").is_visible()
+    assert tables.get_by_text("Anna's table · you have a seat").is_visible()
+    assert_accessible(bens)

@@ -3,6 +3,7 @@ and attached paper sheets; a game night counts what ends during it and shows on 
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -103,6 +104,51 @@ def test_a_member_sees_the_group_and_other_members_open_tables(client, family):
     body = client.get(reverse("group", args=[group.pk])).content.decode()
     assert "The Romans" in body and reverse("join", args=[table.code]) in body
     assert group.invite_token in body
+
+
+def open_table_row(body: str, table: Game) -> str:
+    """The group page's line for ``table`` among the open tables."""
+    rows = re.findall(r"<li>.*?</li>", body.split('id="open-title"')[1].split("</section>")[0], re.S)
+    return next(row for row in rows if table.code in row)
+
+
+@pytest.mark.django_db
+def test_a_table_the_viewer_sits_at_opens_instead_of_offering_a_seat(client, family):
+    group, anna, ben, _ = family
+    table = game_services.create_game(anna, "poker", {}, 4, "seated")
+    game_services.join_game(table.pk, ben)
+    for who, said in ((anna, "your table"), (ben, "Anna's table · you have a seat")):
+        client.force_login(who)
+        row = open_table_row(client.get(reverse("group", args=[group.pk])).content.decode(), table)
+        assert "Take a seat" not in row and f'href="{table.get_absolute_url()}">Open</a>' in row
+        assert said in row.replace("&#x27;", "'")
+
+
+@pytest.mark.django_db
+def test_take_a_seat_on_the_group_page_seats_the_member_in_one_tap(client, family):
+    group, anna, ben, _ = family
+    table = game_services.create_game(ben, "poker", {}, 4, "seated")
+    client.force_login(anna)
+    row = open_table_row(client.get(reverse("group", args=[group.pk])).content.decode(), table)
+    assert f'<form method="post" action="{reverse("join", args=[table.code])}"' in row
+    assert "csrfmiddlewaretoken" in row and "<button" in row and "Take a seat" in row
+    response = client.post(reverse("join", args=[table.code]))
+    assert response.status_code == 302 and response["Location"] == table.get_absolute_url()
+    assert table.seats.filter(user=anna).exists()
+
+
+@pytest.mark.django_db
+def test_take_a_seat_at_a_full_table_says_so_like_the_join_page(client, family):
+    group, anna, ben, clara = family
+    table = game_services.create_game(ben, "poker", {}, 2, "seated")
+    game_services.join_game(table.pk, clara)
+    client.force_login(anna)
+    page = client.get(reverse("group", args=[group.pk])).content.decode()
+    assert "Take a seat" in open_table_row(page, table)
+    response = client.post(reverse("join", args=[table.code]))
+    assert response.status_code == 409
+    assert "This table is full: all 2 seats are taken." in response.content.decode()
+    assert not table.seats.filter(user=anna).exists()
 
 
 @pytest.mark.django_db
