@@ -1,5 +1,5 @@
 """My games on a phone, kept current by a push: the host starts a table in her browser and the
-player's open My games page moves it to "Your turn" without a reload.
+player's open My games page moves it to "Your turn" without a reload, and its tab's title counts it.
 
 A daphne process serves both browsers (pages and WebSockets), its channel layer on Redis, over
 this test's PostgreSQL database, as in production.
@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 from django.test import Client
+from playwright.sync_api import expect
 
 from games import services
 from tests.integration.live_harness import asgi_server
@@ -61,6 +62,7 @@ def test_my_games_moves_a_started_table_to_your_turn_without_a_reload(phone_of, 
     mine.goto("/games/")
     waiting = mine.locator("#my-games").get_by_text("waiting for Agrippina to start")
     assert waiting.is_visible()
+    assert mine.title() == "My games · Roman Games"
     mine.wait_for_selector("html[data-live=on]", state="attached")  # the player's socket is up
     mine.evaluate("window.__samePage = true")
 
@@ -72,5 +74,6 @@ def test_my_games_moves_a_started_table_to_your_turn_without_a_reload(phone_of, 
     your_turn.get_by_text(table.code).wait_for(timeout=5_000)  # pushed: well before the 30 s poll
     assert mine.evaluate("window.__samePage === true")  # no reload
     assert "no time limit" in your_turn.inner_text()
+    expect(mine).to_have_title("(1) My games · Roman Games")  # the tab says so too (once the list settles)
     ARTIFACTS.mkdir(exist_ok=True)
     mine.screenshot(path=str(ARTIFACTS / "my-games-phone.png"), full_page=True)

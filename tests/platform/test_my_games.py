@@ -65,6 +65,7 @@ def test_your_turn_first_then_waiting_for_whom_then_finished(client, make_table,
     if row.place != 1:
         assert "Marcus won" in row.line
     assert body.index("Your turn") < body.index("Waiting for Agrippina") < body.index("Finished")
+    assert "<title>(1) My games · Roman Games</title>" in body  # the tab counts the games awaiting you
 
 
 @pytest.mark.django_db
