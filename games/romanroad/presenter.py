@@ -12,6 +12,7 @@ import math
 from datetime import datetime
 
 PILE_NAMES = ("Work 1", "Work 2", "Work 3")
+PREVIEW_LETTERS = 20  # about two lines of a Foundation's verse line on a laptop
 
 
 def symbol_slug(symbol: str) -> str:
@@ -89,9 +90,19 @@ def _other(seat: dict) -> dict:
     }
 
 
+def preview(text: str, letters: int = PREVIEW_LETTERS) -> str:
+    """``text`` as is if it has at most ``letters`` letters, else its first whole words and an ellipsis
+    within them: a preview cut short never ends inside a word ("For the wages of…")."""
+    if len(text) <= letters:
+        return text
+    words = text[:letters].split(" ")[:-1] or text.split(" ")[:1]  # the last may be cut: drop it
+    return " ".join(words).rstrip(",;:.") + "…"
+
+
 def _foundation(pile: dict) -> dict:
     return {
         **pile,
+        "preview": preview(pile["reads"]),
         "sym": symbol_slug(pile["symbol"]),
         "top": _card(pile["cards"][-1]),
         "height": len(pile["cards"]),

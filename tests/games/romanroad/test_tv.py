@@ -40,6 +40,18 @@ def test_in_a_hand_it_shows_each_store_count_and_the_foundations_verse_so_far(pa
     assert 'data-code="' + game.code + '"' in body  # live.js redraws it on a push
 
 
+def test_in_a_hand_each_player_shows_their_running_total_and_what_the_hand_would_score(pair):
+    game = race_table(pair)
+    game.state["totals"] = [12, 7]
+    game.save()
+    body = Client().get(reverse("tv", args=[game.code])).content.decode()
+    players = body[body.index('class="rr-tv-players"') :]
+    assert "Total <strong>12</strong>" in players and "Total <strong>7</strong>" in players
+    # Julius has put 2 cards on the Foundations and holds 2 in his Store: 2 - 2x2 is floored at 0.
+    assert "2 played to the Foundations · 0 if the hand ended now" in players
+    assert "this hand" not in players
+
+
 def test_between_hands_it_shows_the_hands_scores(pair):
     game = end_hand(pair)
     body = client_for(pair[1]).get(reverse("tv", args=[game.code])).content.decode()
