@@ -59,7 +59,16 @@ def _space(space: dict, parts: dict[tuple[str, int], list[str]]) -> dict:
         "area": name.lower(),
         "cards": cards,
         "takes_short": _takes(space),
+        "here": drop_label(space),
     }
+
+
+def drop_label(space: dict) -> str:
+    """What a space's target button says while a picked card may go there, in the rules' words:
+    a main space ("Here", "Onto this road") or a corner ("Into this corner", "Onto this corner")."""
+    if space["kind"] == "corner":
+        return "Into this corner" if space["empty"] else "Onto this corner"
+    return "Here" if space["empty"] else "Onto this road"
 
 
 def _takes(space: dict) -> str:

@@ -1,6 +1,7 @@
 """Building Roman Roads on a 390x844 phone and a 1280x800 laptop: choosing a card of the hand brings
-the whole board into view (above the pick bar) with the spaces it may go to; a card is played by
-keyboard alone; the table passes the accessibility scan."""
+the whole board into view (above the pick bar) with the spaces it may go to; no word of a card or a
+space is split over two lines; a card is played by keyboard alone; the table passes the
+accessibility scan."""
 
 from __future__ import annotations
 
@@ -8,7 +9,13 @@ import pytest
 
 from games.models import Game
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
-from tests.e2e.layout import no_sideways_scroll, table_with_computers, wait_for_redraw
+from tests.e2e.layout import (
+    no_sideways_scroll,
+    table_with_computers,
+    text_inside,
+    wait_for_redraw,
+    words_whole,
+)
 from tests.e2e.test_accessibility_e2e import sign_up
 from tests.e2e.test_roads_e2e import rigged
 
@@ -45,6 +52,8 @@ def test_choosing_a_card_keeps_the_board_in_view(new_page, size):
     page = new_page(**size)
     my_turn(page)
     no_sideways_scroll(page)
+    words_whole(page.locator("#board .brr-words"))
+    text_inside(page.locator("#board .brr-words"))
     assert_accessible(page)
     card = page.locator(".brr-playable").first
     card.scroll_into_view_if_needed()  # the hand, below the board on a phone
@@ -55,6 +64,7 @@ def test_choosing_a_card_keeps_the_board_in_view(new_page, size):
     assert targets.count() >= 1
     for target in targets.all():
         within_screen(page, target)
+    words_whole(targets.locator(".brr-spot"))
     assert_accessible(page)
 
 
