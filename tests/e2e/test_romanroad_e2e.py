@@ -156,7 +156,11 @@ def play_one(page, state: dict) -> None:
         if act(page, lambda: flip.click()):
             state["flips"] += 1
         return
-    stuck = page.locator('.rr [data-key="stuck"]')
+    # Stuck once the flips went round without a play, else only where the board itself says nothing
+    # else is left (its Stuck is the primary button): read mid-redraw, the flip above can look
+    # missing on a board that offers it.
+    flipped_round = state["flips"] >= 12
+    stuck = page.locator('.rr [data-key="stuck"]' + ("" if flipped_round else ".primary"))
     if stuck.count():
         act(page, lambda: stuck.click())
         state["flips"] = 0
