@@ -23,7 +23,7 @@ is in the log and replays; what it does to the seats and the clocks is here:
   last of its players has left and no computer player took a seat.
 
 A refusal (not the host, not your seat, the game over, a seat that already
-left) raises ``MoveRejected`` with a sentence and changes nothing.
+left, a game played alone) raises ``MoveRejected`` with a sentence and changes nothing.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from .signals import seat_removed
 NOT_HOST = "Only the host can do that."
 REMOVED = "The host took your seat away: you no longer play at this game."
 GIVEN = "The host gave your seat to a computer player: it plays for you now."
+ONE_SITTING = "A game played alone has no host tools: to give it up, leave it."
 HOST_TOOLS = (seat_moves.REMOVE, seat_moves.COMPUTER, seat_moves.PAUSE, seat_moves.RESUME, seat_moves.END)
 
 
@@ -90,6 +91,8 @@ def host_tool(game_id: int, user, tool: str, position: int | None = None, reques
     game = _locked_in_play(game_id)
     if user is None or game.host_id != user.pk:
         raise MoveRejected(NOT_HOST, 403)
+    if game.game_kind.quiet(game):  # its page shows none (``GameKind.quiet``)
+        raise MoveRejected(ONE_SITTING, 409)
     if _already_made(game, None, request_id):
         return game
     seats = list(game.seats.with_away())

@@ -7,8 +7,11 @@ from datetime import timedelta
 
 import pytest
 
+from django.urls import reverse
+
 from games.catacombs import runs
-from games.models import Holiday
+from games.models import Game, Holiday
+from games.table_tools import ONE_SITTING
 
 pytestmark = pytest.mark.django_db
 
@@ -40,3 +43,13 @@ def test_a_table_of_several_still_shows_them(client, make_table):
     page = client.get(game.get_absolute_url()).content.decode()
     for words in TABLE_ONLY:
         assert words in page
+
+
+@pytest.mark.parametrize("name", ["end", "pause", "computer"])
+def test_a_host_tool_posted_by_hand_at_a_solo_run_is_refused(client, gaius, name):
+    game = runs.start_solo(gaius)
+    before = Game.objects.values_list("version", "status", "paused_at").get(pk=game.pk)
+    client.force_login(gaius)
+    response = client.post(reverse("host_tool", args=[game.code, name]), {"seat": 0})
+    assert response.status_code == 409 and ONE_SITTING in response.content.decode()
+    assert Game.objects.values_list("version", "status", "paused_at").get(pk=game.pk) == before
