@@ -198,6 +198,13 @@ class Move(models.Model):
                 fields=["game", "seat", "request_id"], condition=~models.Q(request_id=""),
                 name="move_request_once",
             ),
+            # The same for the host's and the table's own moves: a NULL seat is distinct from every
+            # other in the constraint above, so those need one of their own.
+            models.UniqueConstraint(
+                fields=["game", "request_id"],
+                condition=models.Q(seat__isnull=True) & ~models.Q(request_id=""),
+                name="move_request_once_seatless",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -91,3 +91,17 @@ def test_a_request_id_costs_the_move_no_query(client, make_table):
     with CaptureQueriesContext(connection) as with_id:
         assert roll(client, game, "7c1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11").status_code == 200
     assert len(with_id) == len(without)
+
+
+@pytest.mark.parametrize("seat", [0, None])
+def test_the_log_holds_one_row_per_request_for_a_seat_and_for_the_host(make_table, seat):
+    """The constraint behind the row lock's check: a host's (seatless) move too, whose NULL seat the
+    per-seat constraint would let through twice."""
+    game, _ = make_table()
+    number = game.move_count + 1
+    Move.objects.create(game=game, number=number, seat=seat, payload={}, request_id="req-1")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Move.objects.create(game=game, number=number + 1, seat=seat, payload={}, request_id="req-1")
+    Move.objects.create(game=game, number=number + 1, seat=1, payload={}, request_id="req-1")  # another seat
+    Move.objects.create(game=game, number=number + 2, seat=seat, payload={}, request_id="")  # no id: no limit
+    Move.objects.create(game=game, number=number + 3, seat=seat, payload={}, request_id="")

@@ -6,7 +6,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-
 from django.urls import reverse
 
 from games.catacombs import runs
