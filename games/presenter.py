@@ -6,9 +6,8 @@ import random
 
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.timesince import timesince
 
-from . import presence, rematch, seat_moves
+from . import presence, rematch, seat_moves, timewords
 from .models import Game, Seat
 from .services import PAUSED, seat_key
 
@@ -46,7 +45,7 @@ def who_is_here(seats: list[Seat], here: set[int], mine: Seat | None) -> list[di
             state, when = "on", "here now"
         else:
             state = "off"
-            when = f"seen {timesince(seat.last_seen)} ago" if seat.last_seen else "not seen yet"
+            when = f"seen {timewords.ago(seat.last_seen)}" if seat.last_seen else "not seen yet"
         rows.append(
             {"position": seat.position, "name": seat.name, "you": seat == mine, "state": state, "when": when}
         )

@@ -1,12 +1,8 @@
 from __future__ import annotations
 
-from datetime import timedelta
-
 from django import template
-from django.utils import timezone
-from django.utils.timesince import timesince
 
-from games import kinds
+from games import kinds, timewords
 
 register = template.Library()
 
@@ -48,9 +44,5 @@ def ordinal_suffix(number) -> str:
 
 @register.filter
 def ago(moment) -> str:
-    """How long ago ``moment`` was, in words: "just now" under a minute (never "0 minutes ago")."""
-    if not moment:
-        return ""
-    if timezone.now() - moment < timedelta(minutes=1):
-        return "just now"
-    return f"{timesince(moment)} ago"
+    """How long ago ``moment`` was, in words (``timewords.ago``)."""
+    return timewords.ago(moment)

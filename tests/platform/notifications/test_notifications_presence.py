@@ -105,6 +105,14 @@ def test_the_board_shows_who_is_here_and_when_the_others_were_seen(client, make_
     assert strip.status_code == 200 and b'id="here"' in strip.content and b"here now" in strip.content
 
 
+def test_a_player_seen_under_a_minute_ago_was_seen_just_now(client, make_table):
+    game, (julius, agrippina) = make_table()
+    Seat.objects.filter(game=game, user=agrippina).update(last_seen=timezone.now() - timedelta(seconds=20))
+    client.force_login(julius)
+    page = client.get(reverse("game", args=[game.code])).content.decode()
+    assert "Agrippina" in page and "seen just now" in page and "0\xa0minutes" not in page
+
+
 def test_closing_the_last_socket_ends_the_stamp_its_page_load_and_polls_left(client, make_table):
     game, (julius, _) = make_table()
     client.force_login(julius)
