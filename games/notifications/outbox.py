@@ -19,7 +19,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from .. import kinds
+from .. import kinds, presence
 from ..models import Game, Move, Notification, NotificationPrefs, Seat
 from ..rules import awaits_table, finishing_places, name_list, round_number
 from ..signals import outbox_written
@@ -142,10 +142,18 @@ def plan_turns(
 
 
 def plan_game_over(
-    game: Game, seats: list[Seat], persons: dict[int, Person], recent: Recent
+    game: Game,
+    seats: list[Seat],
+    persons: dict[int, Person],
+    recent: Recent,
+    *,
+    watching: frozenset[int] = frozenset(),
 ) -> list[Planned]:
     """The final scores to every player who still wants mail about this game, in the game's own
-    order of places (its tie-breaks included); a shared place is shown once per seat."""
+    order of places (its tie-breaks included); a shared place is shown once per seat.
+
+    A seat in ``watching`` (its page is open as the game ends) saw the end on the table and gets
+    none, unless its player asked for mail even while they have the game open."""
     scores = game.engine.scores(game.state)
     places = finishing_places(game.engine, game.state)
     names = {s.position: s.name for s in seats}
@@ -162,6 +170,8 @@ def plan_game_over(
     for seat in seats:
         person = persons.get(seat.user_id) if seat.user_id else None
         if person is None or seat.left or seat.muted or person.mode == NONE:
+            continue
+        if seat.pk in watching and not person.always:
             continue
         context = {**_game_context(game), "scores": table, "winners": winners}
         context.update(lines=lines[-2:], your_name=seat.name)
@@ -232,12 +242,14 @@ def plan_move(
     *,
     actor_user_id: int | None,
     now: datetime,
+    watching: frozenset[int] = frozenset(),
 ) -> list[Planned]:
-    """The notifications one recorded move causes (``game`` holds the state after it)."""
+    """The notifications one recorded move causes (``game`` holds the state after it); ``watching``:
+    the seats with a page open at the table."""
     if _quiet(game):
         return []
     if game.status == Game.Status.FINISHED:
-        return plan_game_over(game, seats, persons, recent)
+        return plan_game_over(game, seats, persons, recent, watching=watching)
     planned = []
     newly = _put_in_play(game, before)
     if newly:
@@ -256,8 +268,12 @@ def after_move(game: Game, before: dict | None, seats: list[Seat], actor_user_id
     persons = people(users) if users else {}
     if not persons:
         return []
+    watching = frozenset()
+    if game.status == Game.Status.FINISHED:  # who sees the end on their page needs no mail about it
+        watching = frozenset(presence.here(s.pk for s in seats if s.user_id in persons))
     planned = plan_move(
-        game, before, seats, persons, recent_moves(game), actor_user_id=actor_user_id, now=timezone.now()
+        game, before, seats, persons, recent_moves(game), actor_user_id=actor_user_id, now=timezone.now(),
+        watching=watching,
     )
     return write(planned)
 
