@@ -168,15 +168,23 @@ class OpenPage(models.Model):
     presence holds across tabs, web processes and workers alike.
     """
 
-    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="open_pages")
+    seat = models.ForeignKey(Seat, null=True, on_delete=models.CASCADE, related_name="open_pages")
+    # Set instead of ``seat`` for a page of a table's host who has no seat there (she flips, others play).
+    host_of = models.ForeignKey(Game, null=True, on_delete=models.CASCADE, related_name="host_pages")
     channel = models.CharField(max_length=200, unique=True)
     beat_at = models.DateTimeField()
 
     class Meta:
-        indexes = [models.Index(fields=["seat", "beat_at"])]
+        indexes = [models.Index(fields=["seat", "beat_at"]), models.Index(fields=["host_of", "beat_at"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(seat__isnull=True) ^ models.Q(host_of__isnull=True),
+                name="open_page_of_a_seat_or_a_host",
+            )
+        ]
 
     def __str__(self) -> str:
-        return f"{self.channel} of seat {self.seat_id}"
+        return f"{self.channel} of seat {self.seat_id}" if self.seat_id else f"{self.channel} of a host"
 
 
 class Move(models.Model):

@@ -1,5 +1,8 @@
 """Who is at a table right now: a seat is "here" while one of its pages is (``OpenPage`` rows).
 
+A table's host with no seat there (she flips the cards, the others play) has pages
+of her own, kept the same way (``Pages.host_of``): she is here while one is.
+
 A page holding the table's socket has a row from connect to disconnect, which
 the consumer renews every ``BEAT`` while the socket stays open (Daphne's pings
 close sockets whose phone went to sleep). A page without a socket polls: the
@@ -14,6 +17,7 @@ was last heard from. E-mail asks ``is_here`` before it mails a turn.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 from django.core import signing
@@ -31,14 +35,49 @@ WINDOW = timedelta(seconds=60)  # a page not heard from for this long has gone
 _signer = signing.TimestampSigner(salt="games.presence")
 
 
-def poll_channel(seat_id: int) -> str:
-    return f"poll:{seat_id}"
+@dataclass(frozen=True)
+class Pages:
+    """Whose pages: a seat's, or those of the host of table ``host_of`` who has no seat there."""
+
+    seat_id: int | None = None
+    host_of: int | None = None
+
+    def rows(self):
+        if self.seat_id is not None:
+            return OpenPage.objects.filter(seat_id=self.seat_id)
+        return OpenPage.objects.filter(host_of_id=self.host_of)
+
+    def owner(self) -> dict:
+        return {"seat_id": self.seat_id, "host_of_id": self.host_of}
+
+    def signed(self) -> str:
+        """What the poll cookie carries: the seat's id, or "h" and the table's id."""
+        return str(self.seat_id) if self.seat_id is not None else f"h{self.host_of}"
+
+    @classmethod
+    def from_signed(cls, value: str) -> Pages:
+        if value.startswith("h"):
+            return cls(host_of=int(value[1:]))
+        return cls(seat_id=int(value))
 
 
-def _renew(seat_id: int, channel: str) -> None:
-    now = timezone.now()
-    OpenPage.objects.update_or_create(channel=channel, defaults={"seat_id": seat_id, "beat_at": now})
-    Seat.objects.filter(pk=seat_id).update(last_seen=now)
+Who = int | Pages  # a seat's id, or whose pages
+
+
+def _pages(who: Who) -> Pages:
+    return who if isinstance(who, Pages) else Pages(seat_id=who)
+
+
+def poll_channel(who: Who) -> str:
+    pages = _pages(who)
+    return f"poll:{pages.seat_id}" if pages.seat_id is not None else f"poll:host:{pages.host_of}"
+
+
+def _renew(who: Who, channel: str) -> None:
+    pages, now = _pages(who), timezone.now()
+    OpenPage.objects.update_or_create(channel=channel, defaults={**pages.owner(), "beat_at": now})
+    if pages.seat_id is not None:
+        Seat.objects.filter(pk=pages.seat_id).update(last_seen=now)
 
 
 def seat_of(game_id: int, user) -> int | None:
@@ -49,31 +88,45 @@ def seat_of(game_id: int, user) -> int | None:
     return seats.values_list("pk", flat=True).first()
 
 
-def _sockets(seat_id: int):
-    return OpenPage.objects.filter(seat_id=seat_id).exclude(channel__startswith="poll:")
+def pages_of(game_id: int, user) -> Pages | None:
+    """Whose pages ``user``'s are at this table: their seat's, the host's (a host with no seat), or
+    nobody's (spectators, signed-out visitors, who left)."""
+    seat_id = seat_of(game_id, user)
+    if seat_id is not None:
+        return Pages(seat_id=seat_id)
+    if user is not None and user.is_authenticated and Game.objects.filter(pk=game_id, host=user).exists():
+        return Pages(host_of=game_id)
+    return None
 
 
-def opened(seat_id: int, channel: str) -> bool:
-    """A socket of this seat opened; True when it is the seat's only one (the table is told)."""
-    _renew(seat_id, channel)
-    return not _sockets(seat_id).exclude(channel=channel).exists()
+def _sockets(who: Who):
+    return _pages(who).rows().exclude(channel__startswith="poll:")
 
 
-def beat(seat_id: int, channel: str) -> None:
-    _renew(seat_id, channel)
+def opened(who: Who, channel: str) -> bool:
+    """A socket of these pages opened; True when it is their only one (the table is told)."""
+    _renew(who, channel)
+    return not _sockets(who).exclude(channel=channel).exists()
 
 
-def closed(seat_id: int, channel: str) -> bool:
-    """A socket of this seat closed; True when it was the seat's last page here.
+def beat(who: Who, channel: str) -> None:
+    _renew(who, channel)
 
-    With its last socket goes the seat's poll row too: the pages that held sockets
+
+def closed(who: Who, channel: str) -> bool:
+    """A socket of these pages closed; True when it was their last page here.
+
+    With its last socket goes the poll row too: the pages that held sockets
     also polled now and then (their safety net), so that row says nothing more. A
     page that only polls renews it within ``POLL_EVERY``."""
+    pages = _pages(who)
     OpenPage.objects.filter(channel=channel).delete()
-    if not _sockets(seat_id).exists():
-        OpenPage.objects.filter(channel=poll_channel(seat_id)).delete()
-    Seat.objects.filter(pk=seat_id).update(last_seen=timezone.now())
-    return not here([seat_id])
+    if not _sockets(pages).exists():
+        OpenPage.objects.filter(channel=poll_channel(pages)).delete()
+    if pages.seat_id is None:
+        return not pages.rows().filter(beat_at__gte=timezone.now() - WINDOW).exists()
+    Seat.objects.filter(pk=pages.seat_id).update(last_seen=timezone.now())
+    return not here([pages.seat_id])
 
 
 def here(seat_ids: Iterable[int]) -> set[int]:
@@ -120,8 +173,13 @@ def with_here(seats: SeatQuerySet) -> SeatQuerySet:
 
 
 def is_here(game_id: int, user_id: int) -> bool:
-    fresh = Q(open_pages__beat_at__gte=timezone.now() - WINDOW)
-    return Seat.objects.filter(fresh, game_id=game_id, user_id=user_id).exists()
+    """Whether a page of ``user_id`` at this table is here: of their seat, or as its host."""
+    since = timezone.now() - WINDOW
+    fresh = Q(open_pages__beat_at__gte=since)
+    if Seat.objects.filter(fresh, game_id=game_id, user_id=user_id).exists():
+        return True
+    hosting = Q(host_pages__beat_at__gte=since)
+    return Game.objects.filter(hosting, pk=game_id, host_id=user_id).exists()
 
 
 def forget_stale() -> int:
@@ -130,10 +188,10 @@ def forget_stale() -> int:
     return deleted
 
 
-def _set_cookie(request: HttpRequest, response: HttpResponse, seat_id: int, path: str) -> None:
+def _set_cookie(request: HttpRequest, response: HttpResponse, pages: Pages, path: str) -> None:
     response.set_cookie(
         COOKIE,
-        _signer.sign(str(seat_id)),
+        _signer.sign(pages.signed()),
         max_age=3600,
         path=path,
         httponly=True,
@@ -142,18 +200,19 @@ def _set_cookie(request: HttpRequest, response: HttpResponse, seat_id: int, path
     )
 
 
-def arrived(request: HttpRequest, game: Game) -> int | None:
-    """The game page is drawn for this viewer: their seat is here (before the board says who is)."""
-    seat_id = seat_of(game.pk, request.user)
-    if seat_id is not None:
-        _renew(seat_id, poll_channel(seat_id))
-    return seat_id
+def arrived(request: HttpRequest, game: Game) -> Pages | None:
+    """The game page is drawn for this viewer: their seat (or the seatless host) is here (before
+    the board says who is)."""
+    pages = pages_of(game.pk, request.user)
+    if pages is not None:
+        _renew(pages, poll_channel(pages))
+    return pages
 
 
-def seen(request: HttpRequest, response: HttpResponse, game: Game, seat_id: int | None) -> HttpResponse:
-    """Start the heartbeat: the page's polls keep the seat here."""
-    if seat_id is not None:
-        _set_cookie(request, response, seat_id, game.get_absolute_url())
+def seen(request: HttpRequest, response: HttpResponse, game: Game, pages: Pages | None) -> HttpResponse:
+    """Start the heartbeat: the page's polls keep the seat (or the host) here."""
+    if pages is not None:
+        _set_cookie(request, response, pages, game.get_absolute_url())
     return response
 
 
@@ -170,10 +229,13 @@ def heartbeat(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     except signing.BadSignature:
         return response
     try:
-        seat_id = int(_signer.unsign(raw))
+        pages = Pages.from_signed(_signer.unsign(raw))
     except (signing.BadSignature, ValueError):
         return response
-    _renew(seat_id, poll_channel(seat_id))
+    hosting = Game.objects.filter(pk=pages.host_of, host_id=request.user.pk)
+    if pages.host_of is not None and not hosting.exists():
+        return response  # no longer this table's host
+    _renew(pages, poll_channel(pages))
     path = request.path.rsplit("poll/", 1)[0] or "/"
-    _set_cookie(request, response, seat_id, path)
+    _set_cookie(request, response, pages, path)
     return response

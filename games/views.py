@@ -163,9 +163,9 @@ def join_qr(request: HttpRequest, code: str) -> HttpResponse:
 
 def game_page(request: HttpRequest, code: str) -> HttpResponse:
     game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
-    seat_id = presence.arrived(request, game)
+    pages = presence.arrived(request, game)
     page = render(request, "games/game.html", page_context(request, game))
-    return presence.seen(request, page, game, seat_id)
+    return presence.seen(request, page, game, pages)
 
 
 @require_GET

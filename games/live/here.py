@@ -1,7 +1,7 @@
 """Presence over the table's socket: connect, a heartbeat while open, disconnect.
 
-Mixed into the table's consumer. A signed-in viewer with a seat counts as
-"here" from connect to disconnect (``games.presence``); the consumer renews its
+Mixed into the table's consumer. A signed-in viewer with a seat (or the table's
+host without one) counts as "here" from connect to disconnect (``games.presence``); the consumer renews its
 row every ``presence.BEAT``. When a seat's first page opens, ``seat_came_to_page`` lets
 the table make the moves that depend on it (``GameKind.presence_moves``). When a seat
 arrives or its last page goes, the table's pages hear ``{"presence": true}`` and redraw
@@ -24,39 +24,41 @@ log = logging.getLogger(__name__)
 
 
 class PresenceMixin:
-    seat_id: int | None = None
+    pages: presence.Pages | None = None
     _beating: asyncio.Task | None = None
 
     async def presence_connect(self, game_id: int) -> None:
-        self.seat_id = await database_sync_to_async(presence.seat_of)(game_id, self.scope.get("user"))
-        if self.seat_id is None:
+        self.pages = await database_sync_to_async(presence.pages_of)(game_id, self.scope.get("user"))
+        if self.pages is None:
             return
-        arrived = await database_sync_to_async(presence.opened)(self.seat_id, self.channel_name)
+        arrived = await database_sync_to_async(presence.opened)(self.pages, self.channel_name)
         self._beating = asyncio.get_running_loop().create_task(self._beat())
-        if arrived:
+        if arrived and self.pages.seat_id is not None:
             await database_sync_to_async(seat_came_to_page.send)(PresenceMixin, game_id=game_id)
             await self.channel_layer.group_send(table_group(game_id), {"type": "game.presence"})
 
     async def presence_disconnect(self, game_id: int) -> None:
-        if self.seat_id is None:
+        if self.pages is None:
             return
         if self._beating is not None:
             self._beating.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._beating
-        gone = await database_sync_to_async(presence.closed)(self.seat_id, self.channel_name)
+        gone = await database_sync_to_async(presence.closed)(self.pages, self.channel_name)
         if gone:
             user = self.scope.get("user")
             await database_sync_to_async(seat_left_page.send)(PresenceMixin, game_id=game_id, user_id=user.pk)
+            if self.pages.seat_id is None:
+                return  # the board's "who is here" shows seats only
             await self.channel_layer.group_send(table_group(game_id), {"type": "game.presence"})
 
     async def _beat(self) -> None:
         while True:
             await asyncio.sleep(presence.BEAT.total_seconds())
             try:
-                await database_sync_to_async(presence.beat)(self.seat_id, self.channel_name)
+                await database_sync_to_async(presence.beat)(self.pages, self.channel_name)
             except Exception:  # noqa: BLE001 — a database hiccup must not close the socket
-                log.warning("Could not renew the presence of seat %s.", self.seat_id, exc_info=True)
+                log.warning("Could not renew the presence of %s.", self.pages, exc_info=True)
 
     async def game_presence(self, event: dict) -> None:
         await self.send_json({"presence": True})
