@@ -61,3 +61,39 @@ def test_a_seat_is_here_from_connect_to_its_last_disconnect(make_table):
         seat_left_page.disconnect(record)
     assert left == [(game.pk, agrippina.pk)]
     assert not presence.is_here(game.pk, julius.pk)  # a spectator's socket keeps nobody here
+
+
+def test_a_host_without_a_seat_is_here_over_the_socket_from_any_tab(make_user):
+    from games import services
+
+    hostess, clara = make_user("Hostess"), make_user("Clara")
+    game = services.create_game(hostess, "catacombs", {"flip_mode": "host"}, 1, "seated", host_plays=False)
+    services.join_game(game.pk, clara)
+    services.start_game(game.pk, hostess)
+    client = Client()
+    client.force_login(hostess)
+    left = []
+
+    def record(sender, **kwargs):
+        left.append((kwargs["game_id"], kwargs["user_id"]))
+
+    seat_left_page.connect(record)
+    is_here = database_sync_to_async(presence.is_here)
+
+    async def scenario():
+        tabs = [socket(game.code, client), socket(game.code, client)]
+        for tab in tabs:
+            assert (await tab.connect())[0]
+            await tab.receive_json_from(timeout=2)
+        states = [await is_here(game.pk, hostess.pk)]
+        await tabs[0].disconnect()
+        states.append(await is_here(game.pk, hostess.pk))
+        await tabs[1].disconnect()
+        states.append(await is_here(game.pk, hostess.pk))
+        return states
+
+    try:
+        assert run(scenario) == [True, True, False]
+    finally:
+        seat_left_page.disconnect(record)
+    assert left == [(game.pk, hostess.pk)]  # her last page closing lets her held mail go
