@@ -219,8 +219,11 @@ LEFT_PAGE_GRACE = 5  # seconds: a page reloading comes back within this, and its
 
 
 def mail_after_leaving(sender, game_id: int, user_id: int, **kwargs) -> None:
+    """Send what waited once the player has gone: a turn-based table's mail after the grace, a live
+    table's step once they have been gone ``mailer.LIVE_AWAY`` (a locked phone is not leaving)."""
     try:
         deliver_held.apply_async((game_id, user_id), countdown=LEFT_PAGE_GRACE)
+        deliver_held.apply_async((game_id, user_id), countdown=mailer.LIVE_AWAY.total_seconds() + 1)
     except Exception:  # noqa: BLE001 — the minute sweep sends it instead
         log.warning("Could not schedule held mail of user %s at game %s.", user_id, game_id, exc_info=True)
 

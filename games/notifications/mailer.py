@@ -165,13 +165,45 @@ def is_stale_turn(note: Notification) -> bool:
     return later.filter(pk__gt=note.pk).exists()
 
 
+LIVE_AWAY = timedelta(minutes=1)  # a live table's step is mailed to a player gone at least this long
+SEEN_LIVE = "seen at the table: the player came back after the step"
+
+
+def live_step(note: Notification) -> bool:
+    """A table step everyone at the table answers at once (new Catacombs cards, a Roman Road hand):
+    a table played live together, where a phone locking for a moment is not leaving."""
+    return note.kind == "turn" and bool(note.context.get("table_step"))
+
+
+def _always(note: Notification) -> bool:
+    return NotificationPrefs.objects.filter(user_id=note.user_id, always=True).exists()
+
+
+def live_skip(note: Notification) -> str:
+    """Why a live table's step must never be mailed ("" when it still may): the player came back
+    to the table after it was written (a page heard from since), or it is no longer theirs."""
+    if not live_step(note) or _always(note):
+        return ""
+    if is_stale_turn(note):
+        return "no longer their turn"
+    seen = Seat.objects.filter(game_id=note.game_id, user_id=note.user_id).values_list("last_seen", flat=True)
+    last_seen = seen.first()
+    return SEEN_LIVE if last_seen is not None and last_seen > note.created_at else ""
+
+
 def held(note: Notification) -> bool:
-    """Wait while the player is at the table (any page of their seat is here): the sweep asks again."""
+    """Wait while the player is at the table (any page of their seat is here), and at a live table
+    until they have been gone ``LIVE_AWAY``: the sweep and ``deliver_held`` ask again."""
     if note.kind not in HELD_KINDS or not note.game_id:
         return False
-    if NotificationPrefs.objects.filter(user_id=note.user_id, always=True).exists():
+    if _always(note):
         return False
-    return presence.is_here(note.game_id, note.user_id)
+    if presence.is_here(note.game_id, note.user_id):
+        return True
+    if not live_step(note):
+        return False
+    recent = timezone.now() - LIVE_AWAY
+    return Seat.objects.filter(game_id=note.game_id, user_id=note.user_id, last_seen__gt=recent).exists()
 
 
 def render(note: Notification) -> EmailMultiAlternatives:
@@ -271,6 +303,7 @@ def deliver(ids: Iterable[int]) -> int:
                 # A row held while its player was at the table goes only if the turn is still theirs.
                 if not reason and note.last_error == HELD and note.kind == "turn" and is_stale_turn(note):
                     reason = "no longer their turn"
+                reason = reason or live_skip(note)
                 if not reason and held(note):
                     _finish(pk, claimed_at=None, last_error=HELD)  # no attempt used: it goes once they leave
                     continue

@@ -116,6 +116,10 @@ def test_a_player_stuck_and_gone_before_she_is_away_is_mailed_once_about_the_nex
         mailer.sweep()
     game.refresh_from_db()
     assert game.state["phase"] == "hand" and game.state["hand"] == 2
+    assert mails_to(agrippina, mailoutbox) == told_before  # gone under a minute: the deal's mail waits
+    Seat.objects.filter(pk=her.pk).update(last_seen=timezone.now() - mailer.LIVE_AWAY - timedelta(seconds=1))
+    mailer.deliver_held(game.pk, agrippina.pk)
+    mailer.sweep()
     assert mails_to(agrippina, mailoutbox) == told_before + 1
     dealt = Notification.objects.filter(user=agrippina, kind="turn", skipped=False).latest("pk")
     assert dealt.sent_at and dealt.context["table_step"]  # the deal put her in play
