@@ -10,6 +10,7 @@ from django.urls import reverse
 from . import presence, rematch, seat_moves, timewords
 from .models import Game, Seat
 from .services import PAUSED, seat_key
+from .unconfirmed import unconfirmed_notes
 
 
 def viewer_seat(seats: list[Seat], user) -> Seat | None:
@@ -184,4 +185,5 @@ def page_context(
     """A whole game page: the board and, beside it, leaving and the host's tools. ``page_url``: the
     page's own address, where a refused form's answer (drawn at the form's address) puts the browser."""
     context = board_context(request, game, error=error, seats=seats)
+    context["unconfirmed"] = unconfirmed_notes(game, context["seats"], request.user)
     return {**tools_context(request, game, context["seats"]), **context, "page_url": game.get_absolute_url()}
