@@ -1,17 +1,24 @@
 """Romi Rami on a 390x844 phone and a 1280x800 laptop: the Number market and the Take button are on
 screen without sideways scrolling, and no contract's name is split inside a word; cards are taken
-by keyboard alone; the table passes the scan."""
+by keyboard alone; the table passes the scan. The final scores of four players fit a 360 px phone."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from django.utils import timezone
 
 from games.models import Game
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
 from tests.e2e.layout import inside, no_sideways_scroll, table_with_computers, wait_for_redraw, words_whole
 from tests.e2e.test_accessibility_e2e import sign_up
+from tests.games.romirami.helpers import table
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+SMALL_PHONE = {"width": 360, "height": 780}
 
 
 def my_turn(page) -> Game:
@@ -60,3 +67,40 @@ def test_cards_are_taken_by_keyboard_alone(new_page):
     page.keyboard.press("Enter")
     wait_for_redraw(page, version)
     assert "Julius" in page.locator("#board").inner_text()
+
+
+def four_players_at_the_end(page) -> Game:
+    """Agrippina's finished table of four, two-digit contract points each (as at a real end)."""
+    agrippina = sign_up(page, "Agrippina")
+    game = table_with_computers(agrippina, "romirami", players=4)
+    game.seats.filter(position=2).update(name="Gaius")
+    game.seats.filter(position=3).update(name="Julius")
+    many = ["run3+5-kind-heart", "3-kind+run4-diamond", "run3+4-kind-heart", "run4-cherry"]
+    contracts = {0: many, 1: ["run3+5-kind-diamond", "pair+run5-clover"], 2: ["5-kind-cherry"], 3: []}
+    empty = dict.fromkeys(range(4), "")
+    state = table(players=4, hands=empty, contracts=contracts, phase="over", bonus={0: "1D", 1: "1C 2C"})
+    state["end_reason"] = "contracts"
+    game.state, game.status, game.finished_at = state, Game.Status.FINISHED, timezone.now()
+    game.save()
+    return game
+
+
+@pytest.mark.parametrize("size", [SMALL_PHONE, PHONE], ids=["360", "390"])
+def test_four_players_final_scores_fit_a_phone(new_page, size):
+    page = new_page(**size)
+    game = four_players_at_the_end(page)
+    page.goto(f"/g/{game.code}/")
+    final = page.locator("section.rami-final")
+    final.get_by_role("heading", name="Final scores").wait_for()
+    final.locator("table").scroll_into_view_if_needed()
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"e2e_romirami_final_four_{size['width']}.png"))
+    no_sideways_scroll(page)
+    scroller = final.locator(".rami-scroll")
+    assert scroller.evaluate("e => e.scrollWidth <= e.clientWidth"), "the scores scroll inside the table"
+    words_whole(final.locator("thead th, tbody th"))
+    final.locator(".rami-total-row").scroll_into_view_if_needed()
+    for seat in range(4):
+        inside(page, final.locator(f"th[data-seat='{seat}'] .rami-name"))
+        inside(page, final.locator(f"td.rami-total[data-seat='{seat}']"))
+    assert_accessible(page)
