@@ -4,10 +4,12 @@ by keyboard alone; the table passes the scan. The final scores of four players f
 
 from __future__ import annotations
 
+from io import BytesIO
 from pathlib import Path
 
 import pytest
 from django.utils import timezone
+from PIL import Image, ImageStat
 
 from games.models import Game
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
@@ -69,12 +71,12 @@ def test_cards_are_taken_by_keyboard_alone(new_page):
     assert "Julius" in page.locator("#board").inner_text()
 
 
-def four_players_at_the_end(page) -> Game:
+def four_players_at_the_end(page, longest: str = "Julius") -> Game:
     """Agrippina's finished table of four, two-digit contract points each (as at a real end)."""
     agrippina = sign_up(page, "Agrippina")
     game = table_with_computers(agrippina, "romirami", players=4)
     game.seats.filter(position=2).update(name="Gaius")
-    game.seats.filter(position=3).update(name="Julius")
+    game.seats.filter(position=3).update(name=longest)
     many = ["run3+5-kind-heart", "3-kind+run4-diamond", "run3+4-kind-heart", "run4-cherry"]
     contracts = {0: many, 1: ["run3+5-kind-diamond", "pair+run5-clover"], 2: ["5-kind-cherry"], 3: []}
     empty = dict.fromkeys(range(4), "")
@@ -104,3 +106,27 @@ def test_four_players_final_scores_fit_a_phone(new_page, size):
         inside(page, final.locator(f"th[data-seat='{seat}'] .rami-name"))
         inside(page, final.locator(f"td.rami-total[data-seat='{seat}']"))
     assert_accessible(page)
+
+
+def right_edge_shade(page, scroller) -> float:
+    """How dark the strip just inside the right edge of ``scroller`` is, beside its second row (0 white;
+    Pillow comes with the PDF pads' WeasyPrint)."""
+    box, row = scroller.bounding_box(), scroller.locator("tbody tr").nth(1).bounding_box()
+    clip = {"x": box["x"] + box["width"] - 8, "y": row["y"] + row["height"] / 2, "width": 6, "height": 1}
+    strip = Image.open(BytesIO(page.screenshot(clip=clip))).convert("L")
+    return 255 - ImageStat.Stat(strip).mean[0]
+
+
+def test_a_table_still_too_wide_shows_that_it_scrolls(new_page):
+    page = new_page(**SMALL_PHONE)
+    game = four_players_at_the_end(page, longest="Maximilianusaurelius")
+    page.goto(f"/g/{game.code}/")
+    scroller = page.locator("section.rami-final .rami-scroll")
+    scroller.scroll_into_view_if_needed()
+    assert scroller.evaluate("e => e.scrollWidth > e.clientWidth")
+    no_sideways_scroll(page)
+    page.screenshot(path=str(ARTIFACTS / "e2e_romirami_final_too_wide_360.png"))
+    assert right_edge_shade(page, scroller) > 15, "no sign of the hidden columns"
+    scroller.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    page.screenshot(path=str(ARTIFACTS / "e2e_romirami_final_too_wide_scrolled_360.png"))
+    assert right_edge_shade(page, scroller) < 8, "a shadow at the end of the table"
