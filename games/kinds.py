@@ -75,6 +75,9 @@ class GameKind:
     # (a pass every turn, stuck for good). ``left_seat_note`` says it in the log.
     computer_takes_left_seats: bool = True
     left_seat_note: str = "a computer player plays their seat"
+    # Move types the host may make while players are still choosing (Catacombs' ``flip_on``: the
+    # host flips on, the seats still choosing pass). Any other move of the host's waits for them.
+    host_moves_over_players: frozenset[str] = frozenset()
     pad: Layout | None = None  # the printable score pad (the game's pad.py), or None
     sheet: Scorer | None = None  # in-person score keeping (the game's sheet.py), or None
 

@@ -10,6 +10,7 @@ outbox inside the transaction.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -197,6 +198,9 @@ def describe(game: Game, before: dict, after: dict, seat: int | None, move: dict
         return seat_moves.describe(game.engine, before, after, move, names, note)[:300]
     text = game.engine.describe(before, after, seat, move)
     name = "The host" if seat is None else next((s.name for s in seats if s.position == seat), "?")
+    names = {str(s.position): s.name for s in seats}
+    # "{seat:2}": an engine naming a seat other than the mover's (a pass the host called).
+    text = SEAT_NAME.sub(lambda m: names.get(m.group(1), "?"), text)
     return text.replace("{player}", name)[:300]
 
 
@@ -206,7 +210,9 @@ class Actor:
     seats: list[Seat]
 
 
-def _actor(game: Game, user, as_host: bool, seats: list[Seat] | None = None) -> Actor:
+def _actor(
+    game: Game, user, as_host: bool, seats: list[Seat] | None = None, move: dict | None = None
+) -> Actor:
     # The board drawn after the move shows who is away and who is here.
     seats = presence.board_seats(game.pk) if seats is None else seats
     if as_host:
@@ -214,7 +220,9 @@ def _actor(game: Game, user, as_host: bool, seats: list[Seat] | None = None) -> 
             raise MoveRejected("Only the host can do that.", 403)
         # Engines let seat None act for the seat to play (deadlines, the system); the
         # host's own moves (the table's next step) come only when no player's move is awaited.
-        if game.engine.to_act(game.state):
+        called = move.get("type") if isinstance(move, dict) else None
+        over_players = isinstance(called, str) and called in game.game_kind.host_moves_over_players
+        if game.engine.to_act(game.state) and not over_players:
             raise MoveRejected("The players are still choosing: the host cannot move for them.", 409)
         return Actor(None, seats)
     mine = next((s for s in seats if user is not None and s.user_id == user.pk and not s.left), None)
@@ -225,6 +233,7 @@ def _actor(game: Game, user, as_host: bool, seats: list[Seat] | None = None) -> 
     return Actor(mine.position, seats)
 
 
+SEAT_NAME = re.compile(r"\{seat:(\d+)\}")
 PAUSED = "The host paused the game: it goes on when they resume it."
 NOT_A_MOVE = "That is not a move this game understands."
 
@@ -271,7 +280,7 @@ def submit_locked(
         raise MoveRejected(NOT_A_MOVE, 400)
     if game.paused_at is not None:
         raise MoveRejected(PAUSED, 409)
-    actor = _actor(game, user, as_host, seats)
+    actor = _actor(game, user, as_host, seats, move)
     # A realtime game takes moves in arrival order and its engine judges each one ("too late"):
     # a turn token would refuse all but the first, and a seat may act without being awaited.
     if not game.engine.realtime:

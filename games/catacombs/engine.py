@@ -240,6 +240,21 @@ def _flip(state: State, seat: int | None, move: Move, rng: random.Random) -> Non
     state["choices"] = [None] * state["players"]
 
 
+def _flip_on(state: State, seat: int | None, move: Move, rng: random.Random) -> None:
+    """The host flips without waiting: the seats still choosing pass this turn, then the next
+    cards come (unless that turn ended the game). Turns that have resolved just flip."""
+    require(seat is None, "Only the host flips on for the players still choosing.")
+    require(state["phase"] != "over", "The game is over.")
+    require(not state["solo"], "A solo run flips by itself.")
+    if state["phase"] == "write":
+        for waiting, choice in enumerate(state["choices"]):
+            if choice is None:
+                state["choices"][waiting] = {"type": "pass"}
+        _resolve(state)
+    if state["phase"] == "flip":
+        _flip(state, seat, FLIP, rng)
+
+
 def _reshuffle(state: State, pile: int, rng: random.Random) -> None:
     cards = state["discards"][pile]
     rng.shuffle(cards)
@@ -310,7 +325,8 @@ def _game_ends(state: State) -> bool:
     )
 
 
-MOVES = {"flip": _flip, "write": _write, "pass": _pass}
+FLIP = {"type": "flip"}
+MOVES = {"flip": _flip, "flip_on": _flip_on, "write": _write, "pass": _pass}
 
 
 # --- Views -------------------------------------------------------------------
@@ -467,6 +483,23 @@ def _describe_flip(before: State, after: State) -> str:
     return " ".join([*reshuffled, f"The cards were flipped: {books}."])
 
 
+def _describe_flip_on(before: State, after: State) -> str:
+    """"{seat:2} passes: the host flipped on.", the names filled in by the platform, then the turn
+    resolved and the cards flipped."""
+    waiting = [f"{{seat:{s}}}" for s, c in enumerate(before["choices"]) if c is None]
+    parts = []
+    if before["phase"] == "write" and waiting:
+        who = waiting[0] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
+        parts.append(f"{who} {'passes' if len(waiting) == 1 else 'pass'}: the host flipped on.")
+    if before["phase"] == "write":
+        resolved = clone(after)
+        resolved["turn"] = before["turn"]
+        parts.append(_describe_resolution(before, resolved))
+    if after["turn"] > before["turn"]:
+        parts.append(_describe_flip(before, after))
+    return " ".join(parts)
+
+
 def _describe_resolution(before: State, after: State) -> str:
     text = f"Turn {after['turn']} resolved."
     new = after["completions"][len(before["completions"]) :]
@@ -491,6 +524,7 @@ class Catacombs:
     realtime = False
     move_keys = {
         "flip": frozenset({"type"}),
+        "flip_on": frozenset({"type"}),
         "write": frozenset({"type", "pile", "slot"}),
         "pass": frozenset({"type"}),
     }
@@ -577,6 +611,8 @@ class Catacombs:
         """A public sentence; never what a player chose before the turn resolves."""
         if move_type(move) == "flip":
             return _describe_flip(before, after)
+        if move_type(move) == "flip_on":
+            return _describe_flip_on(before, after)
         text = "{player} has chosen."
         if before["phase"] == "write" and after["phase"] != "write":
             text += " " + _describe_resolution(before, after)

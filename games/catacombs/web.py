@@ -41,6 +41,7 @@ class CatacombsKind(GameKind):
     lobby_template = "catacombs/lobby_options.html"
     computer_takes_left_seats = False  # a seat whose player left passes every turn (tables.system_move)
     left_seat_note = "their seat passes every turn from now on"
+    host_moves_over_players = frozenset({"flip_on"})  # the host flips on past a sleeping phone
     clock_options = {"flip_mode": tables.TIMED}  # a timed table flips when each turn is up
     home_template = "catacombs/home_solo.html"
     player_template = "catacombs/player_runs.html"
