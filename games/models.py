@@ -136,6 +136,7 @@ class Seat(models.Model):
     # Kept in step with the engine's to_act after every move: "waiting for me" is one query.
     awaiting = models.BooleanField(default=False)
     left = models.BooleanField(default=False)
+    removed = models.BooleanField(default=False)  # left because the host removed the seat
     joined_at = models.DateTimeField(auto_now_add=True)
     # Set when the seat becomes awaited (deadlines and reminders count from it).
     waiting_since = models.DateTimeField(null=True, blank=True)

@@ -65,6 +65,16 @@ def result(engine: Engine, state: State, names: dict[int, str]) -> str:
     return f"{winners[0]} wins" if len(winners) == 1 else f"{name_list(winners)} share the win"
 
 
+def for_the_leaver(line: str, name: str, left_note: str) -> str:
+    """The log's line of a player's own leave, told to them: "You left the game; your seat passes
+    every turn from now on.", "You resigned: Ann wins."."""
+    if line.startswith(f"{name} left; "):
+        return f"You left the game; {left_note.replace('their', 'your')}."
+    if line.startswith(f"{name} resigned"):
+        return "You resigned" + line[len(f"{name} resigned"):]
+    return line
+
+
 def describe(
     engine: Engine, before: State, after: State, move: dict, names: dict[int, str], left_note: str
 ) -> str:

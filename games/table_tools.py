@@ -138,6 +138,9 @@ def _seat_tool(game: Game, user, tool: str, position, seats: list[Seat], request
         message = GIVEN
     else:
         _seat_left(game, seat, seats)
+        if seat.left:
+            seat.removed = True
+            seat.save(update_fields=["removed"])
         message = REMOVED
     if user_id is not None and user_id != user.pk:
         transaction.on_commit(

@@ -24,7 +24,7 @@ from accounts import limits
 from accounts.forms import GuestForm
 from accounts.models import User
 
-from . import handbook, kinds, presence, rematch, services, table_tools
+from . import handbook, kinds, presence, rematch, seat_moves, services, table_tools
 from .access import require_watchable
 from .forms import JoinCodeForm, NewGameForm
 from .invites import normalize_code, qr_svg
@@ -377,8 +377,9 @@ def tools(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "games/table_tools.html", tools_context(request, game))
 
 
-def _table_tool(request: HttpRequest, code: str, action) -> HttpResponse:
-    """Leaving a game in play, or a host's tool: the table after it, or the page with the refusal."""
+def _table_tool(request: HttpRequest, code: str, action, told=None) -> HttpResponse:
+    """Leaving a game in play, or a host's tool: the table after it, or the page with the refusal.
+    ``told(game, line)``: the confirmation in the mover's own words, where the log's differ."""
     game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
     try:
         if not request.user.is_authenticated:
@@ -396,7 +397,7 @@ def _table_tool(request: HttpRequest, code: str, action) -> HttpResponse:
     made = game.moves.filter(number__gte=made_before).order_by("number")
     line = made.values_list("summary", flat=True).first()
     if line:
-        messages.info(request, line)
+        messages.info(request, told(game, line) if told else line)
     return redirect(game)
 
 
@@ -415,12 +416,20 @@ def host_tool(request: HttpRequest, code: str, tool: str) -> HttpResponse:
     return response
 
 
+def _told_the_leaver(game: Game, user, line: str) -> str:
+    seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
+    if seat is None:
+        return line
+    return seat_moves.for_the_leaver(line, seat.name, game.game_kind.left_seat_note)
+
+
 @require_POST
 def leave(request: HttpRequest, code: str) -> HttpResponse:
     """Leave a table: a seat at one still open, or a game in play (``games.table_tools``)."""
     if Game.objects.filter(code=code.upper()).exclude(status=Game.Status.OPEN).exists():
         return _table_tool(
-            request, code, lambda game: table_tools.leave(game.pk, request.user, _request_id(request))
+            request, code, lambda game: table_tools.leave(game.pk, request.user, _request_id(request)),
+            told=lambda game, line: _told_the_leaver(game, request.user, line),
         )
     response = _lobby_action(request, code, lambda game: services.leave_game(game.pk, request.user))
     if response.status_code == 302:

@@ -526,7 +526,7 @@ class Catacombs:
         "flip": frozenset({"type"}),
         "flip_on": frozenset({"type"}),
         "write": frozenset({"type", "pile", "slot"}),
-        "pass": frozenset({"type"}),
+        "pass": frozenset({"type", "gone"}),  # "gone": the pass of a seat whose player is gone
     }
 
     def setup(self, players: int, options: dict, rng: random.Random) -> State:
@@ -613,7 +613,8 @@ class Catacombs:
             return _describe_flip(before, after)
         if move_type(move) == "flip_on":
             return _describe_flip_on(before, after)
-        text = "{player} has chosen."
+        # A seat whose player is gone passes in the open; a player's own choice stays hidden.
+        text = "{player}'s seat passes." if move.get("gone") is True else "{player} has chosen."
         if before["phase"] == "write" and after["phase"] != "write":
             text += " " + _describe_resolution(before, after)
         return text

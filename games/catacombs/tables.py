@@ -27,7 +27,7 @@ SLUG = CATACOMBS.slug
 HOST, AUTO, TIMED = "host", "auto", "timed"
 FLIP_MODES = {HOST: "The host flips", AUTO: "Automatic", TIMED: "Timed turns"}
 DEFAULT_FLIP_MODE = AUTO
-PASS = {"type": "pass"}
+PASS = {"type": "pass", "gone": True}  # logged as the seat passing, not as a choice
 FLIP = {"type": "flip"}
 
 

@@ -156,7 +156,7 @@ def test_a_removed_player_is_gone_from_every_screen_and_an_early_end_is_said(pho
     jo_row = hers.locator(".cc-players li").filter(has_text="Pastor Jo")
     assert "their seat passes every turn" in jo_row.inner_text() and "chosen" not in jo_row.inner_text()
     tv_jo = tv.locator(".cc-tv-players li").filter(has_text="Pastor Jo")
-    tv_jo.filter(has_text="left the game").wait_for()
+    tv_jo.filter(has_text="removed").wait_for()  # the host removed Jo: the TV says so
     assert "chosen" not in tv_jo.inner_text()
     hers.screenshot(path=str(ARTIFACTS / "e2e_catacombs_table_host_after_remove.png"), full_page=True)
     tv.screenshot(path=str(ARTIFACTS / "e2e_catacombs_table_tv_after_remove.png"))

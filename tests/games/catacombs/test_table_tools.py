@@ -85,13 +85,14 @@ def test_the_host_is_told_of_the_removal_and_every_screen_shows_the_seat_gone(cl
     removed = "The host removed Ben; their seat passes every turn from now on."
     assert [str(m) for m in page.context["messages"]] == [removed]
     game.refresh_from_db()
-    assert game.log_tail[:2] == ["Ben has chosen.", removed]
+    assert game.log_tail[:2] == ["Ben's seat passes.", removed]
     board_ben = body.split('<ul class="cc-players">')[1].split("</li>")[1]
     assert 'class="gone"' in board_ben and "their seat passes every turn" in board_ben
+    assert '<span class="tag">removed</span>' in board_ben and ">left<" not in board_ben
     assert "has chosen" not in board_ben and "✓" not in board_ben
     tv = client.get(reverse("tv", args=[game.code])).content.decode()
     tv_ben = tv.split('<ul class="cc-tv-players"')[1].split("</li>")[1]
-    assert 'class="gone"' in tv_ben and "left the game" in tv_ben
+    assert 'class="gone"' in tv_ben and "removed" in tv_ben and "left the game" not in tv_ben
     assert "chosen" not in tv_ben and "✓" not in tv_ben
 
 

@@ -331,8 +331,10 @@ def test_the_table_views_old_address_leads_to_the_shared_screen(client, called_t
 def test_leaving_passes_now_and_in_every_later_turn(client, make_table):
     game, (anna, ben, cleo) = make_table("catacombs", ("Anna", "Ben", "Cleo"), {"flip_mode": "auto"})
     client.force_login(cleo)
-    response = client.post(reverse("leave", args=[game.code]))
-    assert response.status_code == 302
+    response = client.post(reverse("leave", args=[game.code]), follow=True)
+    # Cleo is told in her own words; the log tells the others.
+    told = [str(m) for m in response.context["messages"]]
+    assert told == ["You left the game; your seat passes every turn from now on."]
     game.refresh_from_db()
     assert game.state["choices"][2] == {"type": "pass"}
     choose_all(game, [anna, ben])
@@ -340,9 +342,10 @@ def test_leaving_passes_now_and_in_every_later_turn(client, make_table):
     assert game.state["choices"][2] == {"type": "pass"}  # passed right after the flip
     assert game.engine.to_act(game.state) == [0, 1]
     left_moves = Move.objects.filter(game=game, seat=2)
-    passes = [{"type": "pass"}] * 2
+    passes = [{"type": "pass", "gone": True}] * 2
     assert [m.payload for m in left_moves] == [{"table": "leave", "seat": 2}, *passes]
     assert left_moves[0].summary == "Cleo left; their seat passes every turn from now on."
+    assert [m.summary for m in left_moves[1:]] == ["Cleo's seat passes."] * 2  # not "has chosen"
     page = client.get(game.get_absolute_url()).content.decode()
     assert "Pass (write nothing this turn)" not in page  # Cleo now watches
     assert replay(game) == game.state
