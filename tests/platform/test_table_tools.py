@@ -216,8 +216,18 @@ def test_the_host_pauses_and_resumes_a_table_on_a_turn_clock(make_table):
     assert game.state["dice"] and replay(game) == game.state
 
 
+NO_PAUSE = "No pause needed: this table runs on no clock, so it waits for its players."
+
+
 def test_a_table_without_a_clock_has_nothing_to_pause(make_table):
     game, (julius, _) = make_table()
+    # The host's tools say why they hold no Pause; a table on a clock shows Pause instead.
+    tools = signed_in(julius).get(reverse("table_tools", args=[game.code])).content.decode()
+    assert NO_PAUSE in tools and "Pause the game" not in tools
+    Game.objects.filter(pk=game.pk).update(turn_deadline=3600)
+    tools = signed_in(julius).get(reverse("table_tools", args=[game.code])).content.decode()
+    assert NO_PAUSE not in tools and "Pause the game" in tools
+    Game.objects.filter(pk=game.pk).update(turn_deadline=None)
     before = unchanged(game)
     response = tool(signed_in(julius), game, "pause")
     assert response.status_code == 409 and "runs on no clock" in response.content.decode()
