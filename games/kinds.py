@@ -75,6 +75,13 @@ class GameKind:
     # (a pass every turn, stuck for good). ``left_seat_note`` says it in the log.
     computer_takes_left_seats: bool = True
     left_seat_note: str = "a computer player plays their seat"
+    # A latecomer may take a free seat at this game in play (the engine's ``join`` hook makes the
+    # seat); ``joined_seat_note`` says in the log when they start playing.
+    joined_seat_note: str = "they play from the next turn on"
+
+    def joins_in_play(self, game) -> bool:
+        return False
+
     # Move types the host may make while players are still choosing (Catacombs' ``flip_on``: the
     # host flips on, the seats still choosing pass). Any other move of the host's waits for them.
     host_moves_over_players: frozenset[str] = frozenset()

@@ -107,6 +107,8 @@ def board_context(
     context["one_sitting"] = kind.quiet(game)
     if game.state is None:
         context["option_labels"] = kind.option_labels(game.options)
+        context["free_seats"] = max(0, game.max_seats - len(seats))
+        context["joins_in_play"] = kind.joins_in_play(game)
         return context
     position = mine.position if mine else None
     view = game.engine.view(game.state, position)

@@ -6,12 +6,15 @@ from collections.abc import Iterator
 
 from django.db import connection, transaction
 
+from . import seat_moves
 from .models import Game, Move
 from .services import apply_move, initial_state
 
 
 def _start(game: Game) -> dict:
-    return initial_state(game, list(range(game.players)))
+    """The first state, for the players seated at the start (not those who sat down later)."""
+    joined = game.moves.filter(**{f"payload__{seat_moves.KEY}": seat_moves.JOIN}).count()
+    return initial_state(game, list(range(game.players - joined)))
 
 
 def steps(game: Game, start: dict | None = None) -> Iterator[tuple[Move, dict, dict]]:

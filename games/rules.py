@@ -89,6 +89,15 @@ def seat_leaves(engine: Engine, state: State, seat: int, rng: random.Random) -> 
     return hook(state, seat, rng) if callable(hook) else state
 
 
+def seat_joins(engine: Engine, state: State, rng: random.Random) -> State:
+    """The state once a new seat sat down at a game in play, by the engine's ``join`` hook (the new
+    seat is the next number); an engine without one refuses."""
+    hook = getattr(engine, "join", None)
+    if not callable(hook):
+        raise IllegalMove("This game takes no new player once it has started.")
+    return hook(state, rng)
+
+
 def awaits_table(engine: Engine, state: State) -> bool:
     """The game waits for the table's own step (seat None), by the engine's ``awaits_table`` hook."""
     hook = getattr(engine, "awaits_table", None)

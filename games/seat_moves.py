@@ -7,6 +7,8 @@ holds (a posted move carrying it is refused):
 - ``{"table": "leave", "seat": n}``: the player of seat n leaves the game (the move of seat n);
 - ``{"table": "remove", "seat": n}``: the host takes seat n away from its player;
 - ``{"table": "computer", "seat": n}``: the host gives seat n to a computer player;
+- ``{"table": "join", "seat": n}``: a latecomer sits down as seat n at a game in play (where the
+  game's ``GameKind.joins_in_play``; the engine's ``join`` hook makes the seat);
 - ``{"table": "pause"}``, ``{"table": "resume"}``: the host stops and restarts the table's clocks;
 - ``{"table": "end"}``: the host ends the game as it stands; ``{"table": "end", "why": "left"}``:
   the table ends it so, the last of its players having left.
@@ -22,11 +24,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .rules import Engine, State, end_early, finishing_places, name_list, seat_leaves
+from .rules import Engine, State, end_early, finishing_places, name_list, seat_joins, seat_leaves
 
 KEY = "table"
 LEAVE, REMOVE, COMPUTER, PAUSE, RESUME, END = "leave", "remove", "computer", "pause", "resume", "end"
-SEAT_KINDS = frozenset({LEAVE, REMOVE, COMPUTER})
+JOIN = "join"
+SEAT_KINDS = frozenset({LEAVE, REMOVE, COMPUTER, JOIN})
 EVERYONE_LEFT = "left"  # the "why" of an end the table makes when the last of its players has left
 KINDS = SEAT_KINDS | {PAUSE, RESUME, END}
 
@@ -45,6 +48,8 @@ def apply(engine: Engine, state: State, move: dict, rng: random.Random) -> State
     kind = move[KEY]
     if kind in (LEAVE, REMOVE):
         return seat_leaves(engine, state, move["seat"], rng)
+    if kind == JOIN:
+        return seat_joins(engine, state, rng)
     if kind == END:
         ended = end_early(engine, state, rng)
         return state if ended is None else ended
@@ -76,10 +81,12 @@ def for_the_leaver(line: str, name: str, left_note: str) -> str:
 
 
 def describe(
-    engine: Engine, before: State, after: State, move: dict, names: dict[int, str], left_note: str
+    engine: Engine, before: State, after: State, move: dict, names: dict[int, str], left_note: str,
+    join_note: str = "they play from the next turn on",
 ) -> str:
     """The move's public line in the log. ``left_note``: what becomes of a seat whose player left,
-    in the game's words ("a computer player plays their seat")."""
+    in the game's words ("a computer player plays their seat"); ``join_note``: when a latecomer
+    starts playing."""
     kind = move[KEY]
     name = names.get(move.get("seat"), "?") if kind in SEAT_KINDS else ""
     finished = engine.is_over(after) and not engine.is_over(before)
@@ -88,6 +95,8 @@ def describe(
         if finished:
             return f"{who}: {result(engine, after, names)}."
         return f"{name} left; {left_note}." if kind == LEAVE else f"{who}; {left_note}."
+    if kind == JOIN:
+        return f"{name} sat down; {join_note}."
     if kind == COMPUTER:
         return f"The host gave {name}'s seat to a computer player."
     if kind == PAUSE:

@@ -194,8 +194,10 @@ def table_moves_now(game_id: int) -> int:
 def describe(game: Game, before: dict, after: dict, seat: int | None, move: dict, seats: list[Seat]) -> str:
     if seat_moves.is_seat_move(move):
         names = {s.position: s.name for s in seats}
-        note = kinds.get(game.kind).left_seat_note
-        return seat_moves.describe(game.engine, before, after, move, names, note)[:300]
+        kind = kinds.get(game.kind)
+        notes = (kind.left_seat_note, kind.joined_seat_note)
+        line = seat_moves.describe(game.engine, before, after, move, names, *notes)
+        return line[:300]
     text = game.engine.describe(before, after, seat, move)
     name = "The host" if seat is None else next((s.name for s in seats if s.position == seat), "?")
     names = {str(s.position): s.name for s in seats}
@@ -422,7 +424,7 @@ def why_closed(game: Game, seated: int) -> str | None:
     """Why the table takes no new player, in a sentence, or None while it has a free seat."""
     if game.status == Game.Status.FINISHED:
         return "This game is over; it cannot take new players."
-    if game.status != Game.Status.OPEN:
+    if game.status != Game.Status.OPEN and not game.game_kind.joins_in_play(game):
         return "This game has already started; it cannot take new players."
     if seated >= game.max_seats:
         return f"This table is full: all {game.max_seats} seats are taken."

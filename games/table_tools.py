@@ -36,7 +36,7 @@ from django.utils import timezone
 
 from . import seat_moves
 from .models import Game, Move, Seat
-from .services import MoveRejected, Source, announce, play_table_moves, record
+from .services import MoveRejected, Source, announce, play_table_moves, record, why_closed
 from .signals import seat_removed
 
 NOT_HOST = "Only the host can do that."
@@ -81,6 +81,28 @@ def leave(game_id: int, user, request_id: str = "") -> Game:
             game.save(update_fields=["host"])
     _after(game, seats)
     return game
+
+
+@transaction.atomic
+def join(game_id: int, user, request_id: str = "") -> Seat:
+    """``user`` takes a free seat at a game in play that takes latecomers
+    (``GameKind.joins_in_play``): the next seat number, made by the engine's ``join`` hook."""
+    game = _locked_in_play(game_id)
+    seats = list(game.seats.with_away())
+    mine = next((s for s in seats if s.user_id == user.pk), None)
+    if mine is not None:
+        return mine
+    closed = why_closed(game, len(seats))
+    if closed:
+        raise MoveRejected(closed, 409)
+    seat = Seat.objects.create(game=game, user=user, position=game.players, name=user.display_name)
+    seat.away_until = None  # as ``with_away`` reads the others: a newcomer is not on holiday here
+    game.players += 1
+    game.save(update_fields=["players"])
+    seats.append(seat)
+    record(game, seat.position, seat_moves.make(seat_moves.JOIN, seat.position), seats, user.pk, request_id)
+    _after(game, seats)
+    return seat
 
 
 @transaction.atomic

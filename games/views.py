@@ -124,7 +124,10 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
             with transaction.atomic():
                 if user is None:
                     user = User.objects.create_guest(guest_form.cleaned_data["display_name"])
-                services.join_game(game.pk, user)
+                if game.status == Game.Status.OPEN:
+                    services.join_game(game.pk, user)
+                else:  # a game in play that takes latecomers (else refused with why)
+                    table_tools.join(game.pk, user, _request_id(request))
         except services.MoveRejected as exc:
             messages.error(request, exc.message)
             return _join_page(request, game, guest_form, status=exc.status)
@@ -136,11 +139,15 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
 
 def _join_page(request: HttpRequest, game: Game, guest_form, status: int = 200) -> HttpResponse:
     seats = list(game.seats.all())
+    closed = services.why_closed(game, len(seats))
+    under_way = game.status == Game.Status.ACTIVE and not closed
+    note = game.game_kind.joined_seat_note.replace("they ", "you ")
     context = {
         "game": game,
         "seats": seats,
         "guest_form": guest_form,
-        "closed_because": services.why_closed(game, len(seats)),
+        "closed_because": closed,
+        "joining_means": f"The game is under way: {note}." if under_way else "",
     }
     return render(request, "games/join.html", context, status=status)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Exists, OuterRef
+from django.db.models import Count, Exists, F, OuterRef, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
@@ -16,6 +16,11 @@ from .forms import AttachSheetForm, GroupForm
 from .models import Group, Membership
 
 RECENT = 12
+
+
+def _takes_players(game: Game) -> bool:
+    """A table still open, or one in play that takes a latecomer into a free seat (Catacombs)."""
+    return game.status == Game.Status.OPEN or game.game_kind.joins_in_play(game)
 
 
 @login_required
@@ -34,9 +39,11 @@ def _page(request: HttpRequest, member: Membership, status: int = 200, **extra) 
     names = standings.member_names(group)
     outcomes = standings.outcomes(group)
     night = services.current_night(group)
-    open_tables = Game.objects.filter(status=Game.Status.OPEN, host_id__in=names)
+    tables = Game.objects.filter(status__in=(Game.Status.OPEN, Game.Status.ACTIVE), host_id__in=names)
     seated = Seat.objects.filter(game=OuterRef("pk"), user=request.user)
-    open_tables = open_tables.annotate(seated=Exists(seated)).select_related("host").order_by("-created_at")
+    tables = tables.annotate(seated=Exists(seated), seat_count=Count("seats")).select_related("host")
+    tables = tables.filter(Q(status=Game.Status.OPEN) | Q(seat_count__lt=F("max_seats")))
+    open_tables = [game for game in tables.order_by("-created_at") if _takes_players(game)]
     context = {
         "group": group,
         "member": member,

@@ -601,6 +601,18 @@ class Catacombs:
         new["choices"] = [None] * new["players"]
         return new
 
+    def join(self, state: State, rng: random.Random) -> State:
+        """A latecomer sits down with an empty library as the next seat. A turn under way counts
+        as passed for them: they write from the next cards on."""
+        require(state["phase"] != "over", "The game is over.")
+        require(not state["solo"], "A solo run takes no other player.")
+        require(state["players"] < MAX_PLAYERS, f"Roman Catacombs is for at most {MAX_PLAYERS} players.")
+        new = clone(state)
+        new["players"] += 1
+        new["choices"].append({"type": "pass"} if new["phase"] == "write" else None)
+        new["sheets"].append([[None] * slot_count() for _ in categories()])
+        return new
+
     def scores(self, state: State) -> list[int]:
         return [seat_score(state, seat) for seat in range(state["players"])]
 

@@ -42,6 +42,7 @@ class CatacombsKind(GameKind):
     computer_takes_left_seats = False  # a seat whose player left passes every turn (tables.system_move)
     left_seat_note = "their seat passes every turn from now on"
     host_moves_over_players = frozenset({"flip_on"})  # the host flips on past a sleeping phone
+    joined_seat_note = "they write from the next cards on"
     clock_options = {"flip_mode": tables.TIMED}  # a timed table flips when each turn is up
     home_template = "catacombs/home_solo.html"
     player_template = "catacombs/player_runs.html"
@@ -83,6 +84,10 @@ class CatacombsKind(GameKind):
 
     def turn_started_at(self, game: Game) -> datetime | None:
         return tables.last_flip_at(game)
+
+    def joins_in_play(self, game: Game) -> bool:
+        """A group table takes a latecomer into a free seat (a new library); a solo or daily run never."""
+        return not tables.is_solo(game) and not runs.is_daily(game)
 
     def quiet(self, game: Game) -> bool:
         return tables.is_solo(game)

@@ -375,12 +375,13 @@ def test_when_everyone_left_the_game_ends_as_it_stands(make_table):
     assert replay(game) == game.state
 
 
-def test_joining_mid_game_is_refused_with_a_clear_message(client, make_table, make_user):
+def test_joining_a_full_table_in_play_is_refused_with_a_clear_message(client, make_table, make_user):
+    # A free seat takes a latecomer (test_join_in_play); a table with none says so.
     game, _ = make_table("catacombs", ("Anna", "Ben"), {"flip_mode": "auto"})
     client.force_login(make_user("Late"))
     response = client.post(reverse("join", args=[game.code]))
     assert response.status_code == 409
-    assert "already started; it cannot take new players" in response.content.decode()
+    assert "This table is full: all 2 seats are taken." in response.content.decode()
 
 
 # --- Solo -------------------------------------------------------------------------
