@@ -41,7 +41,7 @@ def who_is_here(seats: list[Seat], here: set[int], mine: Seat | None) -> list[di
         if seat.is_bot:
             state, when = "bot", "computer player"
         elif seat.left:
-            state, when = "off", "left the table"
+            state, when = "off", "removed by the host" if seat.removed else "left the table"
         elif seat.position in here:
             state, when = "on", "here now"
         else:

@@ -89,6 +89,7 @@ def test_the_host_is_told_of_the_removal_and_every_screen_shows_the_seat_gone(cl
     board_ben = body.split('<ul class="cc-players">')[1].split("</li>")[1]
     assert 'class="gone"' in board_ben and "their seat passes every turn" in board_ben
     assert '<span class="tag">removed</span>' in board_ben and ">left<" not in board_ben
+    assert "removed by the host" in body  # the strip of who is here says it too
     assert "has chosen" not in board_ben and "✓" not in board_ben
     tv = client.get(reverse("tv", args=[game.code])).content.decode()
     tv_ben = tv.split('<ul class="cc-tv-players"')[1].split("</li>")[1]
