@@ -454,12 +454,19 @@ def _placements(state: State, seat: int, sheet: Sheet) -> list[dict]:
     return result
 
 
+def _choice_kind(choice: Move | None) -> str | None:
+    """"write", "pass", or "joined" for the turn passed for a seat that sat down during it."""
+    if not choice:
+        return None
+    return "joined" if choice.get("joined") else choice["type"]
+
+
 def _seat_view(state: State, seat: int, sheet: Sheet) -> dict:
     choice = state["choices"][seat]
     fits = [fitting_books(row, number) for number, row in enumerate(sheet)]
     return {
         "seat": seat,
-        "choice": choice["type"] if choice and state["phase"] == "write" else None,
+        "choice": _choice_kind(choice) if state["phase"] == "write" else None,
         "pending": _pending(state, seat),
         "placements": _placements(state, seat, sheet),
         "fits": fits,
@@ -609,7 +616,7 @@ class Catacombs:
         require(state["players"] < MAX_PLAYERS, f"Roman Catacombs is for at most {MAX_PLAYERS} players.")
         new = clone(state)
         new["players"] += 1
-        new["choices"].append({"type": "pass"} if new["phase"] == "write" else None)
+        new["choices"].append({"type": "pass", "joined": True} if new["phase"] == "write" else None)
         new["sheets"].append([[None] * slot_count() for _ in categories()])
         return new
 

@@ -46,7 +46,9 @@ def test_a_latecomer_sits_down_and_writes_from_the_next_cards_on(client, make_us
     game.refresh_from_db()
     seat = game.seats.get(user=dora)
     assert seat.position == 2 and game.players == 3 and game.state["players"] == 3
-    assert game.state["choices"][2] == {"type": "pass"}  # this turn is passed for her
+    assert game.state["choices"][2] == {"type": "pass", "joined": True}  # this turn is passed for her
+    board = client.get(game.get_absolute_url()).content.decode()
+    assert "You sat down while these cards were up: you write from the next cards on." in board
     assert game.engine.to_act(game.state) == [1]  # the table still waits for Ben only
     line = Move.objects.filter(game=game).order_by("-number").first().summary
     assert line == "Dora sat down; they write from the next cards on."
