@@ -4,6 +4,9 @@ Each game or sheet is an ``Outcome``: the place of each member who played it.
 Standings count per member the games played and won (first place, shared
 included), across every game of the group alike — online tables and paper
 sheets — so different games can stand in one table. Nothing is stored.
+
+A table its host ended before any player made a move counts for nobody: nobody
+played it. A paper sheet counts once its scorer says it is finished.
 """
 
 from __future__ import annotations
@@ -12,10 +15,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from django.db.models import Count, Q
+from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 
-from games.models import Game
+from games import seat_moves
+from games.models import Game, Move
 from games.rules import places
 
 from .models import Group, GroupSheet
@@ -40,7 +44,8 @@ class Standing:
 
 
 def standings(outcomes: Iterable[Outcome], members: dict[int, str]) -> list[Standing]:
-    """Every member, most wins first, then fewer games played, then by name."""
+    """Every member: most wins first, then most games played, then by name; a member who
+    played nothing comes after everyone who played."""
     rows = {user_id: Standing(user_id, name) for user_id, name in members.items()}
     for outcome in outcomes:
         for user_id, place in outcome.places.items():
@@ -49,7 +54,7 @@ def standings(outcomes: Iterable[Outcome], members: dict[int, str]) -> list[Stan
                 row.played += 1
                 row.won += place == 1
                 row.places.append(place)
-    return sorted(rows.values(), key=lambda r: (-r.won, r.played, r.name.lower()))
+    return sorted(rows.values(), key=lambda r: (r.played == 0, -r.won, -r.played, r.name.lower()))
 
 
 def member_names(group: Group) -> dict[int, str]:
@@ -59,14 +64,24 @@ def member_names(group: Group) -> dict[int, str]:
 Span = datetime | None
 
 
+def _unplayed() -> Exists:
+    """The host ended the table, and no player made a move of the game's own before."""
+    moves = Move.objects.filter(game=OuterRef("pk"))
+    ended = moves.filter(seat=None, payload__contains={seat_moves.KEY: seat_moves.END})
+    played = moves.filter(seat__isnull=False).exclude(payload__has_key=seat_moves.KEY)
+    return Exists(ended) & ~Exists(played)
+
+
 def game_outcomes(group: Group, since: Span = None, until: Span = None) -> list[Outcome]:
-    """Finished tables at which two or more members sat (ended within the span, if given)."""
+    """Finished tables at which two or more members sat (ended within the span, if given),
+    but for one its host ended before anyone played."""
     ids = list(group.memberships.values_list("user_id", flat=True))
     games = (
         Game.objects.filter(status=Game.Status.FINISHED, seats__user__in=ids)
         .annotate(members_seated=Count("seats", filter=Q(seats__user__in=ids)))
         .filter(members_seated__gte=2)
         .exclude(state=None)
+        .exclude(_unplayed())
         .prefetch_related("seats")
     )
     if since is not None:
@@ -85,7 +100,10 @@ def sheet_outcome(attached: GroupSheet) -> Outcome | None:
     sheet = attached.sheet
     if not sheet.entries:
         return None  # nothing written yet: no standing
-    ranks = sheet.scorer.summary(sheet.state())["places"]
+    state = sheet.state()
+    if not sheet.scorer.finished(state):
+        return None  # a game still being written down
+    ranks = sheet.scorer.summary(state)["places"]
     mine = {uid: ranks[i] for i, uid in enumerate(attached.members) if uid is not None and i < len(ranks)}
     label = f"{sheet.scorer.name} on paper"
     return Outcome(label, sheet.get_absolute_url(), attached.attached_at, mine, on_paper=True)

@@ -71,6 +71,10 @@ class Scorer:
     def summary(self, state: State) -> dict:
         raise NotImplementedError
 
+    def finished(self, state: State) -> bool:
+        """Whether the sheet holds a finished game, which a group's standings may count."""
+        return bool(self.summary(state)["over"])
+
     def next_seat(self, names: list[str], entries: list[Entry]) -> int | None:
         """The player the entry forms pre-select: the one after the last entry's player in seat
         order (wrapping), or the first before any entry, so that entries made round the table

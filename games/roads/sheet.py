@@ -57,6 +57,10 @@ class RoadsScorer(Scorer):
         names = " and ".join(state["names"][w] for w in entry["winners"])
         return f"Game {len(state['games']) + 1}: {names}"
 
+    def finished(self, state: State) -> bool:
+        # Each entry is a whole game, finished when written: the match has no end of its own.
+        return bool(state["games"])
+
     def summary(self, state: State) -> dict:
         wins = [sum(seat in game for game in state["games"]) for seat in range(len(state["names"]))]
         leaders = [n for n, w in zip(state["names"], wins, strict=True) if state["games"] and w == max(wins)]

@@ -12,6 +12,7 @@ from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
+from games import seat_moves, table_tools
 from games import services as game_services
 from games.models import Game
 from games.rules import places
@@ -35,10 +36,19 @@ def test_standings_count_every_members_games_and_wins_and_nobody_elses(outcomes)
     for row in rows:
         theirs = [o.places[row.user_id] for o in outcomes if row.user_id in o.places]
         assert row.played == len(theirs) and row.won == theirs.count(1)
-    keys = [(-r.won, r.played, r.name.lower()) for r in rows]
+    keys = [(r.played == 0, -r.won, -r.played, r.name.lower()) for r in rows]
     assert keys == sorted(keys)
     again = standings(list(reversed(outcomes)), MEMBERS)
     assert [(r.user_id, r.played, r.won) for r in again] == [(r.user_id, r.played, r.won) for r in rows]
+
+
+def test_standings_rank_wins_then_more_games_and_put_who_played_nothing_last():
+    lost_once = Outcome("a", "/", timezone.now(), {1: 2, 3: 1})
+    lost_again = Outcome("b", "/", timezone.now(), {2: 2, 3: 1})
+    lost_twice = Outcome("c", "/", timezone.now(), {2: 3, 4: 1})
+    members = {1: "Anna", 2: "Ben", 3: "Clara", 4: "Dora", 5: "Aaron"}
+    rows = standings([lost_once, lost_again, lost_twice], members)
+    assert [r.name for r in rows] == ["Clara", "Dora", "Ben", "Anna", "Aaron"]
 
 
 @pytest.fixture
@@ -244,3 +254,58 @@ def test_starting_a_group_makes_its_host(client, make_user):
     assert response.status_code == 302 and response.url == reverse("group", args=[group.pk])
     assert Membership.objects.get(group=group).is_host
     assert client.post(reverse("groups"), {"name": ""}).status_code == 400
+
+
+def standing_rows(client, group, who) -> dict[int, tuple[int, int]]:
+    client.force_login(who)
+    response = client.get(reverse("group", args=[group.pk]))
+    return {r.user_id: (r.played, r.won) for r in response.context["standings"]}, response
+
+
+@pytest.mark.django_db
+def test_a_table_its_host_ended_before_anyone_played_counts_for_nobody(client, family):
+    group, anna, ben, clara = family
+    game = game_services.create_game(anna, "poker", {}, 3, "seated")
+    for other in (ben, clara):
+        game_services.join_game(game.pk, other)
+    game_services.start_game(game.pk, anna)
+    table_tools.host_tool(game.pk, anna, seat_moves.END)
+    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+    rows, response = standing_rows(client, group, ben)
+    assert rows == {anna.pk: (0, 0), ben.pk: (0, 0), clara.pk: (0, 0)}
+    assert game.code not in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_table_its_host_ended_after_a_move_counts(client, family):
+    group, anna, ben, _ = family
+    game = game_services.create_game(anna, "poker", {}, 2, "seated")
+    game_services.join_game(game.pk, ben)
+    game_services.start_game(game.pk, anna)
+    game = Game.objects.get(pk=game.pk)
+    seat = game.engine.to_act(game.state)[0]
+    mover = game.seats.get(position=seat).user
+    move = game.engine.legal_moves(game.state, seat)[0]
+    game_services.submit_move(game.pk, mover, move, game.tokens.get(game_services.seat_key(seat)))
+    table_tools.host_tool(game.pk, anna, seat_moves.END)
+    rows, _ = standing_rows(client, group, ben)
+    assert rows[anna.pk][0] == rows[ben.pk][0] == 1
+
+
+@pytest.mark.django_db
+def test_a_paper_sheet_counts_only_once_it_is_finished(client, family):
+    group, anna, ben, _ = family
+    hand = {"type": "hand", "foundations": [12, 8], "store": [0, 4]}  # Anna 12, Ben 0
+    sheet = ScoreSheet.objects.create(
+        kind="romanroad", names=["Anna", "Ben"], options={"target": 20}, entries=[hand]
+    )
+    names = {m.user_id: m.user.display_name for m in group.memberships.select_related("user")}
+    services.attach_sheet(Membership.objects.get(group=group, user=anna), sheet.token, names)
+    rows, response = standing_rows(client, group, ben)
+    assert not sheet.scorer.summary(sheet.state())["over"]
+    assert rows[anna.pk] == rows[ben.pk] == (0, 0) and "Last games" not in response.content.decode()
+
+    ScoreSheet.objects.filter(pk=sheet.pk).update(entries=[hand, hand])  # Anna reaches 20: over
+    rows, response = standing_rows(client, group, ben)
+    assert rows[anna.pk] == (1, 1) and rows[ben.pk] == (1, 0)
+    assert "Last games" in response.content.decode()
