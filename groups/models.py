@@ -20,9 +20,15 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(12)
 
 
+def new_tv_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
 class Group(models.Model):
     name = models.CharField(max_length=60)
     invite_token = models.CharField(max_length=24, unique=True, default=new_invite_token)
+    # The key in the TV link: it shows the night's board (names, tables, standings) without a sign-in.
+    tv_token = models.CharField(max_length=32, default=new_tv_token)
     created_at = models.DateTimeField(auto_now_add=True)
     members = models.ManyToManyField(
         settings.AUTH_USER_MODEL, through="Membership", related_name="play_groups"
@@ -33,6 +39,10 @@ class Group(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("group", args=[self.pk])
+
+    def tv_url(self) -> str:
+        """The TV link: the night's board for a screen nobody signs in on."""
+        return reverse("group_tv_key", args=[self.pk, self.tv_token])
 
 
 class Membership(models.Model):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 from django.db import transaction
 from django.http import Http404
 from django.utils import timezone
@@ -11,6 +13,10 @@ from scoresheets.models import ScoreSheet
 from .models import GameNight, Group, GroupSheet, Membership
 
 NOT_HERE = "No group of yours is at this address."
+NO_TV = (
+    "This TV link is incomplete or no longer works. A host of the group copies the TV link from the "
+    "group's page; it shows the game night without signing in."
+)
 
 
 class GroupRefused(Exception):
@@ -27,6 +33,18 @@ def membership(group_id: int, user) -> Membership:
     if found is None:
         raise Http404(NOT_HERE)
     return found
+
+
+def screen_group(group_id: int, user, key: str | None) -> Group | None:
+    """The group whose night a screen may show: by the TV link's key, or to a signed-in member
+    without one; None for anyone else."""
+    if key is not None:
+        group = Group.objects.filter(pk=group_id).first()
+        return group if group is not None and secrets.compare_digest(group.tv_token, key) else None
+    if not user.is_authenticated:
+        return None
+    found = Membership.objects.select_related("group").filter(group_id=group_id, user=user).first()
+    return found.group if found is not None else None
 
 
 @transaction.atomic

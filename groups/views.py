@@ -1,4 +1,5 @@
-"""A group's pages; every one of them answers 404 to anyone who is not a member."""
+"""A group's pages; every one of them answers 404 to anyone who is not a member, but the TV
+link, whose key shows the night's board to a screen nobody signs in on."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Exists, F, OuterRef, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Game, Seat
@@ -55,6 +57,7 @@ def _page(request: HttpRequest, member: Membership, status: int = 200, **extra) 
         "sheets": group.sheets.select_related("sheet").order_by("-attached_at"),
         "member_names": sorted(names.items(), key=lambda item: item[1].lower()),
         "invite_url": request.build_absolute_uri(f"/groups/join/{group.invite_token}/"),
+        "tv_url": request.build_absolute_uri(group.tv_url()),
         "attach_form": extra.pop("attach_form", AttachSheetForm()),
         **extra,
     }
@@ -116,10 +119,12 @@ def match_sheet(request: HttpRequest, group_id: int, attached_id: int) -> HttpRe
     return _act(request, group_id, lambda m: services.match_sheet(m, attached_id, chosen, names))
 
 
-def _night_context(request: HttpRequest, member: Membership) -> dict:
-    group = member.group
+def _night_context(group: Group, key: str | None) -> dict:
     night = services.current_night(group) or group.nights.first()
-    context = {"group": group, "night": night}
+    board = reverse("group_tv_board", args=[group.pk]) if key is None else (
+        reverse("group_tv_key_board", args=[group.pk, key])
+    )
+    context = {"group": group, "night": night, "board_url": board}
     if night is not None:
         names = standings.member_names(group)
         outcomes = standings.outcomes(group, night.started_at, night.ended_at)
@@ -130,14 +135,20 @@ def _night_context(request: HttpRequest, member: Membership) -> dict:
     return context
 
 
-@require_GET
-def tv(request: HttpRequest, group_id: int) -> HttpResponse:
-    """The night's standings for a shared screen, redrawn every few seconds."""
-    member = services.membership(group_id, request.user)
-    return render(request, "groups/tv.html", _night_context(request, member))
+def _screen(request: HttpRequest, group_id: int, key: str | None, template: str) -> HttpResponse:
+    group = services.screen_group(group_id, request.user, key)
+    if group is None:  # a 404 all the same: a group's existence stays private
+        return render(request, "groups/no_tv.html", {"message": services.NO_TV}, status=404)
+    return render(request, template, _night_context(group, key))
 
 
 @require_GET
-def tv_board(request: HttpRequest, group_id: int) -> HttpResponse:
-    member = services.membership(group_id, request.user)
-    return render(request, "groups/tv_board.html", _night_context(request, member))
+def tv(request: HttpRequest, group_id: int, key: str | None = None) -> HttpResponse:
+    """The night's standings for a shared screen, redrawn every few seconds: for a member, or for
+    anyone with the TV link (its key), signed in or not."""
+    return _screen(request, group_id, key, "groups/tv.html")
+
+
+@require_GET
+def tv_board(request: HttpRequest, group_id: int, key: str | None = None) -> HttpResponse:
+    return _screen(request, group_id, key, "groups/tv_board.html")

@@ -309,3 +309,43 @@ def test_a_paper_sheet_counts_only_once_it_is_finished(client, family):
     rows, response = standing_rows(client, group, ben)
     assert rows[anna.pk] == (1, 1) and rows[ben.pk] == (1, 0)
     assert "Last games" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_tv_link_shows_the_night_signed_out_and_without_its_key_says_why(client, family):
+    group, anna, ben, _ = family
+    services.start_night(Membership.objects.get(group=group, user=anna))
+    game = played(anna, [ben])
+    client.force_login(anna)
+    page = client.get(reverse("group", args=[group.pk])).content.decode()
+    assert f'data-copy="http://testserver{group.tv_url()}"' in page and "Copy the TV link" in page
+    client.force_login(ben)
+    assert group.tv_token not in client.get(reverse("group", args=[group.pk])).content.decode()  # hosts only
+    client.logout()
+
+    for path in (group.tv_url(), reverse("group_tv_key_board", args=[group.pk, group.tv_token])):
+        response = client.get(path)
+        body = response.content.decode()
+        assert response.status_code == 200 and "Anna" in body and game.code in body, path
+        assert f"/players/{anna.pk}/" not in body and group.invite_token not in body
+    board = client.get(group.tv_url()).content.decode()
+    assert f'hx-get="{reverse("group_tv_key_board", args=[group.pk, group.tv_token])}"' in board
+
+    other = services.create_group(ben, "Others")
+    for path in (
+        reverse("group_tv", args=[group.pk]),
+        reverse("group_tv_key", args=[group.pk, "wrong"]),
+        reverse("group_tv_key", args=[group.pk, other.tv_token]),
+        reverse("group_tv_key_board", args=[group.pk, "wrong"]),
+    ):
+        response = client.get(path)
+        body = response.content.decode()
+        assert response.status_code == 404 and services.NO_TV.replace("'", "&#x27;") in body, path
+        assert "Anna" not in body and group.name not in body
+
+
+@pytest.mark.django_db
+def test_each_group_has_its_own_tv_key(family, make_user):
+    group, anna, *_ = family
+    other = services.create_group(anna, "Others")
+    assert group.tv_token != other.tv_token and len(group.tv_token) >= 24
