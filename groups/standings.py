@@ -32,6 +32,7 @@ class Outcome:
     when: datetime
     places: dict[int, int]  # member's user id -> place
     on_paper: bool = False
+    winners: tuple[str, ...] = ()  # the names in first place, members or not
 
 
 @dataclass
@@ -92,7 +93,8 @@ def game_outcomes(group: Group, since: Span = None, until: Span = None) -> list[
         seats = [s for s in game.seats.all() if s.user_id in ids and s.position < len(ranks)]
         mine = {s.user_id: ranks[s.position] for s in seats}
         label = f"{game.engine.name} · {game.code}"
-        outcomes.append(Outcome(label, f"/g/{game.code}/result/", game.finished_at, mine))
+        first = tuple(s.name for s in game.seats.all() if s.position < len(ranks) and ranks[s.position] == 1)
+        outcomes.append(Outcome(label, f"/g/{game.code}/result/", game.finished_at, mine, winners=first))
     return outcomes
 
 
@@ -106,7 +108,8 @@ def sheet_outcome(attached: GroupSheet) -> Outcome | None:
     ranks = sheet.scorer.summary(state)["places"]
     mine = {uid: ranks[i] for i, uid in enumerate(attached.members) if uid is not None and i < len(ranks)}
     label = f"{sheet.scorer.name} on paper"
-    return Outcome(label, sheet.get_absolute_url(), attached.attached_at, mine, on_paper=True)
+    first = tuple(name for name, rank in zip(sheet.names, ranks, strict=False) if rank == 1)
+    return Outcome(label, sheet.get_absolute_url(), attached.attached_at, mine, on_paper=True, winners=first)
 
 
 def sheet_outcomes(group: Group, since: Span = None, until: Span = None) -> list[Outcome]:

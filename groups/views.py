@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.models import Game, Seat
 
-from . import services, standings
+from . import nights, services, standings
 from .forms import AttachSheetForm, GroupForm
 from .models import Group, Membership
 
@@ -53,6 +53,7 @@ def _page(request: HttpRequest, member: Membership, status: int = 200, **extra) 
         "standings": standings.standings(outcomes, names),
         "recent": outcomes[:RECENT],
         "night": night,
+        "past_nights": nights.past_nights(group, names),
         "open_tables": open_tables,
         "sheets": group.sheets.select_related("sheet").order_by("-attached_at"),
         "member_names": sorted(names.items(), key=lambda item: item[1].lower()),
@@ -98,7 +99,12 @@ def night_start(request: HttpRequest, group_id: int) -> HttpResponse:
 
 @require_POST
 def night_end(request: HttpRequest, group_id: int) -> HttpResponse:
-    return _act(request, group_id, services.end_night)
+    def end(member: Membership) -> None:
+        night = services.end_night(member)
+        past = nights.past_night(member.group, night, standings.member_names(member.group))
+        messages.success(request, f"The game night is over. {past.verdict}; see it under Past game nights.")
+
+    return _act(request, group_id, end)
 
 
 @require_POST

@@ -16,7 +16,7 @@ from games import seat_moves, table_tools
 from games import services as game_services
 from games.models import Game
 from games.rules import places
-from groups import services
+from groups import nights, services
 from groups.models import GameNight, Group, GroupSheet, Membership
 from groups.standings import Outcome, standings
 from scoresheets.models import ScoreSheet
@@ -349,3 +349,35 @@ def test_each_group_has_its_own_tv_key(family, make_user):
     group, anna, *_ = family
     other = services.create_group(anna, "Others")
     assert group.tv_token != other.tv_token and len(group.tv_token) >= 24
+
+
+@pytest.mark.django_db
+def test_an_ended_night_stays_on_the_group_page_with_its_games_and_winner(client, family):
+    group, anna, ben, clara = family
+    client.force_login(anna)
+    client.post(reverse("group_night_start", args=[group.pk]))
+    tables = [played(anna, [ben]), played(ben, [clara])]
+    sheet = roads_sheet(["Anna", "Clara"], [[0]])
+    names = {m.user_id: m.user.display_name for m in group.memberships.select_related("user")}
+    services.attach_sheet(Membership.objects.get(group=group, user=anna), sheet.token, names)
+    rows = {r.name: r.won for r in client.get(reverse("group_tv", args=[group.pk])).context["standings"]}
+    best = max(rows.values())
+    top = [name for name in ("Anna", "Ben", "Clara") if rows[name] == best]
+
+    response = client.post(reverse("group_night_end", args=[group.pk]), follow=True)
+    body = response.content.decode()
+    expected = nights.verdict(top, best)
+    assert expected.startswith(top[0]) and f"The game night is over. {expected}" in body
+    past = body.split('id="past-title"')[1].split("</section>")[0]
+    assert all(table.code in past for table in tables) and "Building Roman Roads on paper" in past
+    assert expected in past and "Anna won" in past  # the sheet's winner
+    assert response.context["past_nights"][0].night == GameNight.objects.get()
+
+
+def test_a_nights_winner_reads_one_name_a_shared_night_or_nobody():
+    assert nights.verdict(["Anna"], 2) == "Anna won the night with 2 wins"
+    assert nights.verdict(["Anna", "Ben"], 1) == "Anna and Ben shared the night with 1 win each"
+    assert nights.verdict([], 0) == "No member won a game"
+    rows = standings([Outcome("a", "/", timezone.now(), {1: 1, 2: 1, 3: 2})], MEMBERS)
+    assert nights.night_winners(rows) == (["Anna", "Ben"], 1)
+    assert nights.night_winners(standings([], MEMBERS)) == ([], 0)
