@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.db.models import Count, Exists, F, OuterRef, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -70,10 +71,13 @@ def group(request: HttpRequest, group_id: int) -> HttpResponse:
     return _page(request, services.membership(group_id, request.user))
 
 
-@login_required
 def join(request: HttpRequest, token: str) -> HttpResponse:
-    """The group's invite link: one tap joins."""
+    """The group's invite link: one tap joins; signed out, it names the group and asks for a sign-in."""
     group = get_object_or_404(Group, invite_token=token)
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            return redirect_to_login(request.path)
+        return render(request, "groups/join.html", {"group": group, "signed_out": True})
     if request.method == "POST":
         services.join_group(group, request.user)
         messages.info(request, f"You joined {group.name}.")

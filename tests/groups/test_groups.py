@@ -381,3 +381,17 @@ def test_a_nights_winner_reads_one_name_a_shared_night_or_nobody():
     rows = standings([Outcome("a", "/", timezone.now(), {1: 1, 2: 1, 3: 2})], MEMBERS)
     assert nights.night_winners(rows) == (["Anna", "Ben"], 1)
     assert nights.night_winners(standings([], MEMBERS)) == ([], 0)
+
+
+@pytest.mark.django_db
+def test_the_invite_link_signed_out_names_the_group_and_leads_back_after_sign_in(client, family):
+    group, *_ = family
+    link = reverse("group_join", args=[group.invite_token])
+    response = client.get(link)
+    body = response.content.decode()
+    assert response.status_code == 200 and "You were invited to join The Romans" in body
+    assert f"{reverse('login')}?next={link}" in body.replace("%2F", "/")
+    assert f"{reverse('signup')}?next={link}" in body.replace("%2F", "/")
+    refused = client.post(link)
+    assert refused.status_code == 302 and refused["Location"].startswith(reverse("login"))
+    assert group.memberships.count() == 3
