@@ -329,6 +329,7 @@ def test_the_tv_link_shows_the_night_signed_out_and_without_its_key_says_why(cli
         assert response.status_code == 200 and "Anna" in body and game.code in body, path
         assert f"/players/{anna.pk}/" not in body and group.invite_token not in body
     board = client.get(group.tv_url()).content.decode()
+    assert 'class="site"' not in board and "Sign in" not in board  # no site header on a screen
     assert f'hx-get="{reverse("group_tv_key_board", args=[group.pk, group.tv_token])}"' in board
 
     other = services.create_group(ben, "Others")

@@ -110,7 +110,13 @@ def test_the_lobby_shows_the_qr_code_the_code_and_a_copy_button(client, host, op
     assert 'class="join-code"' in body
 
 
-def test_the_catacombs_tv_shows_the_qr_code_before_the_start(client, host):
-    game = services.create_game(host, "catacombs", {}, 4, "seated", False)
+@pytest.mark.parametrize("kind", ["catacombs", "romanroad"])
+def test_a_tv_shows_the_qr_code_before_the_start_without_the_sites_header_or_a_copy_button(
+    client, host, kind
+):
+    game = services.create_game(host, kind, {}, 4, "seated")
     body = client.get(reverse("tv", args=[game.code])).content.decode()
     assert reverse("join_qr", args=[game.code]) in body and 'class="join-code"' in body
+    assert f"http://testserver/join/{game.code}/" in body  # the link still reads on the screen
+    assert "Copy the link" not in body and "data-copy" not in body
+    assert 'class="site"' not in body and "Sign up" not in body and "Sign in" not in body
