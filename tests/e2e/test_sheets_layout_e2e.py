@@ -1,4 +1,5 @@
-"""In-person score sheets on a 390x844 phone: no page scrolls sideways, the Roman Road sheet shows
+"""In-person score sheets on a 390x844 phone: no page scrolls sideways, no column heading splits a
+name, the Roman Road sheet shows
 every player's column on screen, a finished Roman Road sheet offers no more entry, and each sheet
 passes the accessibility scan at phone and laptop sizes."""
 
@@ -9,7 +10,7 @@ import pytest
 from accounts.models import User
 from scoresheets.models import ScoreSheet
 from tests.e2e.accessibility import PHONE, assert_accessible
-from tests.e2e.layout import inside
+from tests.e2e.layout import inside, text_inside, words_whole
 from tests.e2e.test_accessibility_e2e import sign_up
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -36,6 +37,9 @@ def test_every_sheet_fits_a_phone_and_passes_the_scan(new_page):
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], (
             f"{kind} scrolls sideways"
         )
+        words_whole(page.locator(".sheet-score th"))  # "Agrippi|na" reads as two words
+        text_inside(page.locator(".sheet-score"))  # and the widened columns stay inside the card
+        page.screenshot(path=f"test-artifacts/sheet-{kind}-phone.png", full_page=True)
         if kind == "romanroad":
             for name in names:
                 inside(page, page.locator(".sheet-score thead th", has_text=name))
