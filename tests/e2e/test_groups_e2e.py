@@ -4,17 +4,21 @@ page. Screenshots go to test-artifacts/."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
+from games import seat_moves
 from games import services as game_services
 from games.models import Game
 from groups import services
 from scoresheets.models import ScoreSheet
 from tests.e2e.accessibility import assert_accessible
+from tests.e2e.layout import no_sideways_scroll, text_inside
 from tests.platform.test_my_games import finish
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -22,6 +26,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
+TV = {"width": 1920, "height": 1080}
 
 
 @pytest.fixture
@@ -101,6 +106,8 @@ def test_a_game_night_with_two_tables_and_a_sheet(open_page, make_user, live_ser
     annas.goto(reverse("player", args=[anna.pk]))
     assert annas.get_by_role("heading", name="Anna").is_visible()
     assert annas.locator("table.stats tbody tr").count() == 2  # roads and romirami
+    no_sideways_scroll(annas)
+    text_inside(annas.locator("section", has=annas.locator("table.stats")))
     annas.screenshot(path=str(ARTIFACTS / "player-phone.png"), full_page=True)
 
 
@@ -130,3 +137,70 @@ def test_take_a_seat_on_the_group_page_seats_a_member_in_one_tap(open_page, make
     assert tables.get_by_role("link", name="Open").is_visible()
     assert tables.get_by_text("Anna's table · you have a seat").is_visible()
     assert_accessible(bens)
+
+
+def test_an_ended_night_stays_on_the_group_page_and_a_signed_out_tv_shows_it_by_its_link(
+    open_page, make_user, browser, live_server
+):
+    anna, ben, clara = make_user("Anna"), make_user("Agrippina"), make_user("Clara")
+    group = services.create_group(anna, "St Mark's Tuesday Group")
+    for person in (ben, clara):
+        services.join_group(group, person)
+    ARTIFACTS.mkdir(exist_ok=True)
+    annas = open_page(anna)
+    annas.goto(reverse("group", args=[group.pk]))
+    annas.get_by_role("button", name="Start a game night").click()
+    tonight = [table(anna, [ben]), table(ben, [clara, anna], kind="romirami")]
+
+    # The TV in the church hall: nobody signed in, the link the host copied.
+    screen = browser.new_context(viewport=TV, base_url=live_server.url).new_page()
+    response = screen.goto(reverse("group_tv", args=[group.pk]))
+    assert response.status == 404 and "TV link" in screen.content() and "Tuesday" not in screen.content()
+    screen.goto(group.tv_url())
+    board = screen.locator("#night-board")
+    assert board.locator(".night-standings li").count() == 3
+    assert all(game.code in board.inner_text() for game in tonight)
+    assert screen.locator("header.site").count() == 0
+    no_sideways_scroll(screen)
+    screen.screenshot(path=str(ARTIFACTS / "group-tv-link-signed-out.png"))
+    screen.context.close()
+
+    annas.get_by_role("button", name="End the game night").click()
+    assert annas.get_by_text("The game night is over.").is_visible()
+    past = annas.locator("section", has=annas.get_by_role("heading", name="Past game nights"))
+    assert past.locator("summary").first.is_visible()
+    assert all(past.get_by_text(game.code, exact=False).is_visible() for game in tonight)
+    no_sideways_scroll(annas)
+    assert_accessible(annas)
+    annas.screenshot(path=str(ARTIFACTS / "group-past-night-phone.png"), full_page=True)
+    laptop = open_page(anna, viewport=LAPTOP)
+    laptop.goto(reverse("group", args=[group.pk]))
+    laptop.screenshot(path=str(ARTIFACTS / "group-past-night-laptop.png"), full_page=True)
+
+    # Someone signed out opens the invite link.
+    visitor = browser.new_context(viewport=PHONE, base_url=live_server.url).new_page()
+    visitor.goto(reverse("group_join", args=[group.invite_token]))
+    assert visitor.get_by_text("You were invited to join St Mark's Tuesday Group").is_visible()
+    no_sideways_scroll(visitor)
+    visitor.screenshot(path=str(ARTIFACTS / "group-invite-signed-out-phone.png"), full_page=True)
+    visitor.context.close()
+
+
+def test_a_players_stats_of_every_game_fit_a_phone(open_page, make_user):
+    anna, ben = make_user("Anna"), make_user("Agrippina")
+    for kind in ("poker", "romirami", "roads"):
+        table(anna, [ben], kind=kind)
+    for kind in ("catacombs", "romanroad"):  # ended as they stand, as the host's End does
+        game = game_services.create_game(anna, kind, {}, 2, "seated")
+        game_services.join_game(game.pk, ben)
+        game_services.start_game(game.pk, anna)
+        game = Game.objects.get(pk=game.pk)
+        ended = seat_moves.apply(game.engine, game.state, seat_moves.make(seat_moves.END), random.Random(1))
+        finished = {"state": ended, "status": Game.Status.FINISHED, "finished_at": timezone.now()}
+        Game.objects.filter(pk=game.pk).update(**finished)
+    page = open_page(anna)
+    page.goto(reverse("player", args=[anna.pk]))
+    assert page.locator("table.stats tbody tr").count() == 5
+    page.screenshot(path=str(ARTIFACTS / "player-every-game-phone.png"), full_page=True)
+    no_sideways_scroll(page)
+    text_inside(page.locator("section", has=page.locator("table.stats")))
