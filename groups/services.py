@@ -40,7 +40,8 @@ def screen_group(group_id: int, user, key: str | None) -> Group | None:
     without one; None for anyone else."""
     if key is not None:
         group = Group.objects.filter(pk=group_id).first()
-        return group if group is not None and secrets.compare_digest(group.tv_token, key) else None
+        matches = group is not None and secrets.compare_digest(group.tv_token.encode(), key.encode())
+        return group if matches else None
     if not user.is_authenticated:
         return None
     found = Membership.objects.select_related("group").filter(group_id=group_id, user=user).first()

@@ -180,6 +180,7 @@ def real_values(world: World, url_name: str, argument: str) -> list[str]:
         "tool": ["resume", "pause"],  # refused at every table here: none is paused or on a clock
         "holiday_id": [str(world.holiday.pk)],
         "group_id": [str(world.group_sheet.group_id)],
+        "key": [world.group_sheet.group.tv_token],  # a group's TV link
         "attached_id": [str(world.group_sheet.pk)],
         "user_id": [str(player.pk), str(world.users["host"].pk)],
         "day": [runs.today().isoformat(), "2024-02-29"],
