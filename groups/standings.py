@@ -20,7 +20,7 @@ from django.utils import timezone
 
 from games import seat_moves
 from games.models import Game, Move
-from games.rules import places
+from games.rules import finishing_places
 
 from .models import Group, GroupSheet
 
@@ -89,7 +89,7 @@ def game_outcomes(group: Group, since: Span = None, until: Span = None) -> list[
         games = games.filter(finished_at__gte=since, finished_at__lte=until or timezone.now())
     outcomes = []
     for game in games.order_by("-finished_at"):
-        ranks = places(game.engine.scores(game.state))
+        ranks = finishing_places(game.engine, game.state)  # its tie-breaks and resignations, as its result
         seats = [s for s in game.seats.all() if s.user_id in ids and s.position < len(ranks)]
         mine = {s.user_id: ranks[s.position] for s in seats}
         label = f"{game.engine.name} · {game.code}"

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from games import seat_moves, table_tools
 from games import services as game_services
 from games.models import Game
-from games.rules import places
+from games.rules import finishing_places
 from groups import nights, services
 from groups.models import GameNight, Group, GroupSheet, Membership
 from groups.standings import Outcome, standings
@@ -186,7 +186,7 @@ def test_standings_recompute_from_tables_and_sheets(client, family, make_user):
 
     expected = {u.pk: [0, 0] for u in (anna, ben, clara)}
     for game in tables[:2]:
-        ranks = places(game.engine.scores(game.state))
+        ranks = finishing_places(game.engine, game.state)
         for seat in game.seats.all():
             expected[seat.user_id][0] += 1
             expected[seat.user_id][1] += ranks[seat.position] == 1
@@ -396,3 +396,16 @@ def test_the_invite_link_signed_out_names_the_group_and_leads_back_after_sign_in
     refused = client.post(link)
     assert refused.status_code == 302 and refused["Location"].startswith(reverse("login"))
     assert group.memberships.count() == 3
+
+
+@pytest.mark.django_db
+def test_a_resignation_counts_as_the_tables_result_says(client, family):
+    group, anna, ben, _ = family
+    game = game_services.create_game(anna, "poker", {}, 2, "seated")
+    game_services.join_game(game.pk, ben)
+    game_services.start_game(game.pk, anna)
+    table_tools.leave(game.pk, ben)  # two players: a resignation, Anna wins
+    game = Game.objects.get(pk=game.pk)
+    assert game.status == Game.Status.FINISHED and game.log_tail[0] == "Ben resigned: Anna wins."
+    rows, _ = standing_rows(client, group, ben)
+    assert rows[anna.pk] == (1, 1) and rows[ben.pk] == (1, 0)
