@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from scoresheets.models import ScoreSheet
 
-from .models import GameNight, Group, GroupSheet, Membership
+from .models import GameNight, Group, GroupSheet, Membership, new_tv_token
 
 NOT_HERE = "No group of yours is at this address."
 NO_TV = (
@@ -86,6 +86,17 @@ def end_night(member: Membership) -> GameNight:
     night.ended_at = timezone.now()
     night.save(update_fields=["ended_at"])
     return night
+
+
+@transaction.atomic
+def new_tv_link(member: Membership) -> Group:
+    """A new key for the group's TV link: a screen opened with the old one shows nothing more."""
+    if not member.is_host:
+        raise GroupRefused("Only a host of the group makes a new TV link.", 403)
+    group = Group.objects.select_for_update().get(pk=member.group_id)
+    group.tv_token = new_tv_token()
+    group.save(update_fields=["tv_token"])
+    return group
 
 
 def _sheet_token(link: str) -> str:

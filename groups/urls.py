@@ -12,6 +12,7 @@ urlpatterns = [
     path("<id:group_id>/sheets/<id:attached_id>/", views.match_sheet, name="group_match_sheet"),
     path("<id:group_id>/tv/", views.tv, name="group_tv"),
     path("<id:group_id>/tv/board/", views.tv_board, name="group_tv_board"),
+    path("<id:group_id>/tv/new-link/", views.new_tv_link, name="group_new_tv_link"),
     path("<id:group_id>/tv/<str:key>/", views.tv, name="group_tv_key"),
     path("<id:group_id>/tv/<str:key>/board/", views.tv_board, name="group_tv_key_board"),
 ]

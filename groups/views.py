@@ -112,6 +112,15 @@ def night_end(request: HttpRequest, group_id: int) -> HttpResponse:
 
 
 @require_POST
+def new_tv_link(request: HttpRequest, group_id: int) -> HttpResponse:
+    def renew(member: Membership) -> None:
+        services.new_tv_link(member)
+        messages.success(request, "A new TV link is ready: copy it again; the old one no longer works.")
+
+    return _act(request, group_id, renew)
+
+
+@require_POST
 def attach_sheet(request: HttpRequest, group_id: int) -> HttpResponse:
     member = services.membership(group_id, request.user)
     form = AttachSheetForm(request.POST)

@@ -84,6 +84,7 @@ def group_paths(group: Group, attached_id: int = 1) -> list[tuple[str, str]]:
         ("get", reverse("group_tv_board", args=[pk])),
         ("post", reverse("group_night_start", args=[pk])),
         ("post", reverse("group_night_end", args=[pk])),
+        ("post", reverse("group_new_tv_link", args=[pk])),
         ("post", reverse("group_attach_sheet", args=[pk])),
         ("post", reverse("group_match_sheet", args=[pk, attached_id])),
     ]
@@ -103,6 +104,7 @@ def test_a_non_member_is_refused_on_every_path_and_changes_nothing(client, famil
         assert response.status_code == 404, path
         assert group.name not in body and "Anna" not in body, path
     assert not GameNight.objects.exists() and GroupSheet.objects.get().members == attached.members
+    assert Group.objects.get().tv_token == group.tv_token
     assert group.memberships.count() == 3
 
 
@@ -409,3 +411,20 @@ def test_a_resignation_counts_as_the_tables_result_says(client, family):
     assert game.status == Game.Status.FINISHED and game.log_tail[0] == "Ben resigned: Anna wins."
     rows, _ = standing_rows(client, group, ben)
     assert rows[anna.pk] == (1, 1) and rows[ben.pk] == (1, 0)
+
+
+@pytest.mark.django_db
+def test_a_host_makes_a_new_tv_link_and_the_old_one_stops(client, family):
+    group, anna, ben, _ = family
+    old = group.tv_url()
+    client.force_login(ben)
+    refused = client.post(reverse("group_new_tv_link", args=[group.pk]))
+    assert refused.status_code == 403 and "Only a host" in refused.content.decode()
+    group.refresh_from_db()
+    assert group.tv_url() == old
+    client.force_login(anna)
+    response = client.post(reverse("group_new_tv_link", args=[group.pk]), follow=True)
+    assert "A new TV link is ready" in response.content.decode()
+    group.refresh_from_db()
+    client.logout()
+    assert client.get(old).status_code == 404 and client.get(group.tv_url()).status_code == 200
