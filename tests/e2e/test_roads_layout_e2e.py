@@ -84,3 +84,49 @@ def test_a_card_is_played_by_keyboard_alone(new_page):
     wait_for_redraw(page, version)
     assert page.locator(".brr-hand .brr-card, .brr-hand [data-card]").count() >= 0
     assert "played" in page.locator("#board").inner_text().lower()
+
+
+def test_a_card_dragged_to_the_top_edge_scrolls_to_a_space_above_the_screen(browser, live_server):
+    """On a touch phone the hand is under the cross: a card held near the top of the screen scrolls
+    the page until the space it goes to shows, and lands there."""
+    context = browser.new_context(base_url=live_server.url, viewport=PHONE, has_touch=True, is_mobile=True)
+    context.set_default_timeout(15_000)
+    try:
+        page = context.new_page()
+        game = my_turn(page)
+        card = page.locator('.brr-hand [data-card="lk-58-4"]')
+        space = page.locator('.brr-space[data-space="E"]')
+        # Scrolled down to the hand: the space just above the screen.
+        space.evaluate("e => window.scrollBy(0, e.getBoundingClientRect().bottom + 20)")
+        start, above = card.bounding_box(), space.bounding_box()
+        assert above["y"] + above["height"] < 0, "the space starts above the screen"
+        assert 80 < start["y"] and start["y"] + start["height"] < PHONE["height"], "the card on screen"
+        x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+        cdp = context.new_cdp_session(page)
+        version = page.locator("#board").get_attribute("data-version")
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]})
+        page.wait_for_timeout(350)  # held: the drag begins
+        for step in range(1, 11):
+            y = y0 + (20 - y0) * step / 10
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x0, "y": y}]})
+            page.wait_for_timeout(20)
+        for _ in range(100):  # held at the top edge, still
+            box = space.bounding_box()
+            if box["y"] > 80:
+                break
+            page.wait_for_timeout(50)
+        else:
+            raise AssertionError(f"the page did not scroll up to the space: {box}")
+        box = space.bounding_box()
+        x1, y1 = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        for step in range(1, 6):
+            y = 20 + (y1 - 20) * step / 5
+            x = x0 + (x1 - x0) * step / 5
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+            page.wait_for_timeout(20)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        wait_for_redraw(page, version)
+        game.refresh_from_db()
+        assert game.state["spaces"]["E"] == ["mk-58-3", "lk-58-4"]
+    finally:
+        context.close()

@@ -17,6 +17,8 @@
 //   data-deck-hold               ms a finger holds a card before it drags (moving sooner scrolls);
 //                                0: a finger that moves data-deck-slop px drags at once
 //   data-deck-slop               px a finger may move before it is a scroll (or a drag)
+//   data-deck-edge               px from the top or bottom of the screen where a dragged card held
+//                                there scrolls the page (default 64), so a place off screen comes in
 // A card that may move carries data-targets (the places it may go, space-separated).
 // The hooks (all but send optional):
 //   key(card)                    a card's identity across redraws (default data-card)
@@ -45,6 +47,7 @@
   var DRAG_QUIET_MS = 800;
   var touch = null; // {el, id, x, y, timer, dragging, ghost, over}
   var swallowUntil = 0; // a click this soon after a finger's drag is that drag's, not a tap
+  var edgeScroll = null; // {y, timer}: a dragged card held near the top or bottom edge
 
   function q(selector, scope) { return Array.prototype.slice.call((scope || document).querySelectorAll(selector)); }
   function root() { return document.querySelector("[data-deck]"); }
@@ -215,6 +218,7 @@
   });
   document.addEventListener("dragover", function (event) {
     dragSeen = Date.now();
+    if (mouseDrag) nearEdge(event.clientY);
     var zone = zoneAt(event.target);
     if (!mouseDrag || !zone || !offers(zoneId(zone))) return;
     event.preventDefault();
@@ -227,6 +231,7 @@
     if (zone && zone.classList.contains("is-over") && !zone.contains(event.relatedTarget)) zone.classList.remove("is-over");
   });
   document.addEventListener("drop", function (event) {
+    stopEdge();
     var was = mouseDrag;
     mouseDrag = false;
     if (!was) return;
@@ -235,10 +240,40 @@
     if (!(zone && send(zoneId(zone)))) { putBack(); settled(); }
   });
   document.addEventListener("dragend", function () {
+    stopEdge();
     if (mouseDrag && !sending) putBack();
     mouseDrag = false;
     settled();
   });
+
+  // A dragged card held near the top or bottom of the screen scrolls the page, faster the nearer
+  // the edge, until it moves away: the places above or below the screen come into reach.
+  var EDGE_STEP_MS = 16;
+  function edgeSpeed(y) {
+    var edge = parseInt(conf("edge", "64"), 10);
+    var height = window.innerHeight;
+    if (y < edge) return -Math.ceil(18 * (edge - Math.max(y, 0)) / edge);
+    if (y > height - edge) return Math.ceil(18 * (Math.min(y, height) - (height - edge)) / edge);
+    return 0;
+  }
+  function edgeTick() {
+    if (!edgeScroll) return;
+    var speed = edgeSpeed(edgeScroll.y);
+    var before = window.scrollY;
+    if (speed) window.scrollBy(0, speed);
+    if (!speed || window.scrollY === before) { stopEdge(); return; }
+    if (touch && touch.dragging) ghostAt(touch.x, touch.y); // the page moved under the finger
+    edgeScroll.timer = setTimeout(edgeTick, EDGE_STEP_MS);
+  }
+  function nearEdge(y) {
+    if (!edgeSpeed(y)) { stopEdge(); return; }
+    if (edgeScroll) { edgeScroll.y = y; return; }
+    edgeScroll = { y: y, timer: setTimeout(edgeTick, EDGE_STEP_MS) };
+  }
+  function stopEdge() {
+    if (edgeScroll) clearTimeout(edgeScroll.timer);
+    edgeScroll = null;
+  }
 
   // A finger or a pen: pointer events.
   function ghostAt(x, y) {
@@ -250,8 +285,10 @@
     if (over) over.classList.add("is-over");
     touch.over = over;
   }
+  var EDGE_AWAY = 24; // px a dragged card moves from where it was lifted before an edge scrolls
   function lift() {
     touch.dragging = true;
+    touch.liftY = touch.y;
     pick(touch.el, "touch");
     var ghost = touch.el.cloneNode(true);
     ghost.removeAttribute("id");
@@ -263,6 +300,7 @@
     ghostAt(touch.x, touch.y);
   }
   function endTouch() {
+    stopEdge();
     if (!touch) return;
     clearTimeout(touch.timer);
     if (touch.ghost) touch.ghost.remove();
@@ -299,6 +337,8 @@
     touch.x = event.clientX;
     touch.y = event.clientY;
     ghostAt(touch.x, touch.y);
+    if (Math.abs(touch.y - touch.liftY) > EDGE_AWAY) touch.away = true;
+    if (touch.away) nearEdge(touch.y); // a card lifted near the edge does not scroll at once
   });
   document.addEventListener("pointerup", function (event) {
     if (!touch || event.pointerId !== touch.id) return;
