@@ -17,7 +17,7 @@ from tests.e2e.layout import (
     words_whole,
 )
 from tests.e2e.test_accessibility_e2e import sign_up
-from tests.e2e.test_roads_e2e import rigged
+from tests.e2e.test_roads_e2e import rigged, shot
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -42,9 +42,15 @@ def my_turn(page) -> Game:
 
 
 def within_screen(page, locator) -> None:
+    """On screen, and above the pick bar where it is fixed at the bottom of the screen."""
     box = locator.bounding_box()
-    height = page.viewport_size["height"]
-    assert box["y"] >= -1 and box["y"] + box["height"] <= height - PICK_BAR + 1, f"{box} not in view"
+    bottom = page.evaluate(
+        "room => { const bar = document.querySelector('[data-brr-pickbar]');"
+        " return getComputedStyle(bar).position === 'fixed'"
+        " ? bar.getBoundingClientRect().top : innerHeight - room; }",
+        PICK_BAR,
+    )
+    assert box["y"] >= -1 and box["y"] + box["height"] <= bottom + 1, f"{box} not in view"
 
 
 @pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
@@ -130,3 +136,37 @@ def test_a_card_dragged_to_the_top_edge_scrolls_to_a_space_above_the_screen(brow
         assert game.state["spaces"]["E"] == ["mk-58-3", "lk-58-4"]
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_the_pick_bar_plays_the_card_on_a_space_it_names(new_page, size):
+    """A phone player who picked a card plays it from the bar at the bottom of the screen, by touch
+    or keyboard; the card's words are quoted once even when the verse opens a quotation."""
+    page = new_page(**size)
+    game = my_turn(page)
+    game.refresh_from_db()  # drawn
+    state = game.state  # the west road starts over at Romans 10:13 #1, so "Whoever (#2) fits there
+    state["pile"].remove("mk-1013-1")
+    state["pile"].insert(0, state["spaces"]["W"].pop())
+    state["spaces"]["W"] = ["mk-1013-1"]
+    game.state = state
+    game.save()
+    page.reload()
+    page.locator('.brr-hand [data-card="jn-1013-2"]').click()
+    bar = page.locator("[data-brr-pickbar]")
+    assert bar.locator(".brr-pickbar-text").inner_text() == "Play “Whoever” on:"
+    assert bar.get_by_role("button").all_inner_texts() == ["West road", "Put it back"]
+    assert_accessible(page)
+    shot(page, f"pick_bar_{size['width']}", full_page=False)
+    version = page.locator("#board").get_attribute("data-version")
+    bar.get_by_role("button", name="West road").focus()
+    page.keyboard.press("Enter")
+    wait_for_redraw(page, version)
+    game.refresh_from_db()
+    assert game.state["spaces"]["W"] == ["mk-1013-1", "jn-1013-2"]
+    version = page.locator("#board").get_attribute("data-version")
+    page.locator('.brr-hand [data-card="lk-58-4"]').click()
+    bar.get_by_role("button", name="East road").click()
+    wait_for_redraw(page, version)
+    game.refresh_from_db()
+    assert game.state["spaces"]["E"] == ["mk-58-3", "lk-58-4"]

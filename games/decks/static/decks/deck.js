@@ -13,6 +13,8 @@
 //                                the picked card) or "hidden" (shown while it may)
 //   data-deck-while              selector of what shows only while a card is picked
 //   data-deck-cancel             selector of the "Put it back" buttons
+// A button with data-deck-to="<place>" anywhere in the board (a bar listing the places) sends the
+// picked card there.
 //   data-deck-ghost              the class of the copy that follows a finger
 //   data-deck-hold               ms a finger holds a card before it drags (moving sooner scrolls);
 //                                0: a finger that moves data-deck-slop px drags at once
@@ -184,6 +186,8 @@
     var el = root();
     if (!el || !el.contains(event.target)) return;
     if (closest(event.target, conf("cancel", "[data-deck-cancel]"))) { putBack(); return; }
+    var place = closest(event.target, "[data-deck-to]");
+    if (place) { if (picked) send(place.dataset.deckTo); return; }
     var card = pickable(event.target);
     var zone = zoneAt(event.target);
     if (card) {

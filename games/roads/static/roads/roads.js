@@ -16,16 +16,41 @@
     if (el && text) el.textContent = text;
     q(".brr-pickbar-text").forEach(function (bar) { bar.textContent = short || text; });
   }
+  // The pick bar (at the bottom of a phone's screen) offers a button per space the card may go to,
+  // so it is played without scrolling up to the space.
+  function offerSpaces(spaces, names) {
+    q("[data-brr-pickbar-to]").forEach(function (box) {
+      box.textContent = "";
+      spaces.forEach(function (space, at) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "primary brr-pickbar-spot";
+        button.dataset.deckTo = space;
+        button.textContent = names[at];
+        box.appendChild(button);
+      });
+    });
+  }
+  // A card's words in quotation marks, without doubling a quotation mark of the verse ("Whoever).
+  function quoted(words) {
+    return "“" + words.replace(/^["“”]+|["“”]+$/g, "") + "”";
+  }
+  // Where the screen ends above the pick bar (fixed at the bottom of a phone's screen).
+  function screenBottom() {
+    var bar = document.querySelector("[data-brr-pickbar]");
+    var fixed = bar && !bar.hidden && getComputedStyle(bar).position === "fixed";
+    return fixed ? bar.getBoundingClientRect().top : window.innerHeight - 80;
+  }
   function wholeInView(el) {
     var box = el.getBoundingClientRect();
-    return box.top >= 0 && box.bottom <= window.innerHeight - 80;
+    return box.top >= 0 && box.bottom <= screenBottom();
   }
 
   // After a tap on a card of the hand: bring the whole board into view when it fits the screen
   // (above the pick bar), so every space it may go to shows; otherwise the first such space.
   function revealBoard(cells) {
     var cross = document.querySelector(".brr-cross");
-    var room = window.innerHeight - 80;
+    var room = screenBottom();
     var smooth = window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
     if (cross && cross.getBoundingClientRect().height <= room) {
       if (!wholeInView(cross)) window.scrollBy({ top: cross.getBoundingClientRect().top - 4, behavior: smooth });
@@ -53,20 +78,22 @@
       }
       var names = picked.targets.map(function (space) { return spaceEl(space).querySelector(".brr-spot-name").textContent; });
       var words = el.querySelector(".brr-words");
-      var what = "“" + (words ? words.textContent : "") + "”";
+      var what = quoted(words ? words.textContent.trim() : "");
       var above = play ? 0 : q(".brr-rc.is-lifted").length - 1;
       if (above) what += above === 1 ? " and the card above it" : " and the " + above + " cards above it";
       var where = names.join(", ");
       hint(
         (play ? "Play it on: " : "Move it onto: ") + where + ". Esc or “Put it back” to choose again.",
-        (play ? "Play " : "Move ") + what + (play ? " on: " : " onto: ") + where
+        (play ? "Play " : "Move ") + what + (play ? " on:" : " onto:")
       );
+      offerSpaces(picked.targets, names);
       // A tap on a card of the hand while none of its spaces is on screen (a phone) brings them in.
       var cells = picked.targets.map(spaceEl).filter(Boolean);
       if (how === "tap" && play && cells.length) revealBoard(cells);
     },
     cleared: function () {
       q(".brr .is-lifted").forEach(function (el) { el.classList.remove("is-lifted"); });
+      offerSpaces([], []);
     },
     send: function (picked, space) {
       var form = document.getElementById("brr-move");
