@@ -5,6 +5,8 @@ accessibility scan."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.models import Game
@@ -39,6 +41,12 @@ def my_turn(page) -> Game:
     page.get_by_role("button", name="Draw a card").click()
     wait_for_redraw(page, before)
     return game
+
+
+def rgb(colour: str) -> tuple[float, ...]:
+    """``rgb(179, 38, 30)`` or ``color(srgb 0.7 0.15 0.12)`` -> (179, 38, 30)."""
+    numbers = [float(n) for n in re.findall(r"[\d.]+", colour.split("(", 1)[1])[:3]]
+    return tuple(n * 255 for n in numbers) if colour.startswith("color(") else tuple(numbers)
 
 
 def within_screen(page, locator) -> None:
@@ -170,3 +178,25 @@ def test_the_pick_bar_plays_the_card_on_a_space_it_names(new_page, size):
     wait_for_redraw(page, version)
     game.refresh_from_db()
     assert game.state["spaces"]["E"] == ["mk-58-3", "lk-58-4"]
+
+
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_a_card_that_fits_nowhere_keeps_its_suit_colour(new_page, size):
+    """Dimmed, not grey: a card of the hand that fits nowhere now keeps its suit's colour (Romans
+    3:23 is red) on its words and its border, and its icon; only faded."""
+    page = new_page(**size)
+    my_turn(page)
+    card = page.locator('.brr-hand [data-card="mk-323-6"]')
+    assert "brr-nofit" in card.get_attribute("class")
+    look = card.evaluate(
+        """e => { const s = getComputedStyle(e); return {filter: s.filter, border: s.borderTopStyle,
+        edge: s.borderTopColor, words: getComputedStyle(e.querySelector('.brr-words')).color,
+        icon: getComputedStyle(e.querySelector('.brr-sym')).opacity}; }"""
+    )
+    assert look["filter"] == "none" and look["border"] == "solid"
+    assert look["words"] == "rgb(179, 38, 30)"
+    red, green, blue = rgb(look["edge"])
+    assert red > green + 40 and red > blue + 40, f"the border is not red: {look['edge']}"
+    assert 0.3 < float(look["icon"]) < 1
+    shot(page, f"nofit_{size['width']}", full_page=False)
+    assert_accessible(page)
