@@ -658,6 +658,12 @@ class BuildingRomanRoads:
             "to_act": self.to_act(state),
             "pile": len(state["pile"]),
             "hand_sizes": [len(hand) for hand in state["hands"]],
+            # Once the game is over every hand is public: the end shows the cards each player kept.
+            "kept": (
+                [[card_info(c) for c in sorted(hand, key=_hand_sort_key)] for hand in state["hands"]]
+                if over
+                else None
+            ),
             "spaces": [_space_view(space, state["spaces"][space]) for space in SPACES],
             "completed": completed,
             "last_completion": (

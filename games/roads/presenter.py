@@ -163,4 +163,5 @@ def roads_context(view: dict) -> dict:
         "brr_earlier": earlier,
         "brr_completed": list(reversed(completed)),
         "brr_latest": _verse(latest) if fresh else None,
+        "brr_kept": [[_card(card) for card in hand] for hand in view["kept"] or []],
     }

@@ -200,3 +200,24 @@ def test_a_card_that_fits_nowhere_keeps_its_suit_colour(new_page, size):
     assert 0.3 < float(look["icon"]) < 1
     shot(page, f"nofit_{size['width']}", full_page=False)
     assert_accessible(page)
+
+
+@pytest.mark.parametrize("size", [PHONE, LAPTOP], ids=["phone", "laptop"])
+def test_the_end_shows_the_cards_each_player_kept(new_page, size):
+    page = new_page(**size)
+    game = my_turn(page)
+    game.refresh_from_db()
+    game.state = {**game.state, "phase": "over", "winners": [1 - game.state["turn"]], "end_reason": "ended"}
+    game.status = Game.Status.FINISHED
+    game.save()
+    page.reload()
+    kept = page.locator(".brr-end .brr-kept")
+    assert kept.count() == 2  # the computer player's hand too
+    assert kept.locator(".brr-rc").count() == sum(len(hand) for hand in game.state["hands"])
+    assert "Whoever" in page.locator(".brr-end").inner_text()
+    no_sideways_scroll(page)
+    words_whole(kept.locator(".brr-words"))
+    text_inside(kept.locator(".brr-words"))
+    page.locator(".brr-end").scroll_into_view_if_needed()
+    shot(page, f"end_{size['width']}", full_page=False)
+    assert_accessible(page)

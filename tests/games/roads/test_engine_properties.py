@@ -57,6 +57,9 @@ def replay(seed: int, players: int, log: list) -> dict:
 
 
 def hidden_from(state: dict, seat: int | None) -> list[str]:
+    """The pile, and the other hands until the game is over (then every hand is public)."""
+    if ROADS.is_over(state):
+        return list(state["pile"])
     mine = state["hands"][seat] if seat is not None else []
     return [card for hand in state["hands"] for card in hand if card not in mine] + state["pile"]
 

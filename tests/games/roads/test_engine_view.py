@@ -19,6 +19,7 @@ TOP_KEYS = {
     "to_act",
     "pile",
     "hand_sizes",
+    "kept",
     "spaces",
     "completed",
     "last_completion",
@@ -128,3 +129,17 @@ def test_the_last_turns_of_each_player_stay_visible():
     assert last["events"][0] == {"type": "draw", "forced": False}
     assert last["events"][3]["cards"][0]["words"] == "fall short"
     assert ROADS.describe(before, state, 1, {"type": "end_turn"}) == "{player} ended the turn."
+
+
+def test_the_hands_are_hidden_while_playing_and_shown_to_everyone_at_the_end():
+    state = mid_game()
+    assert all(ROADS.view(state, seat)["kept"] is None for seat in (0, 1, 2, None))
+    state = {**state, "phase": "over", "winners": [2], "end_reason": "blocked"}
+    for seat in (0, 1, 2, None):
+        kept = ROADS.view(state, seat)["kept"]
+        assert [[card["id"] for card in hand] for hand in kept] == [
+            [c("lk 58 2"), c("lk 58 3")],
+            [c("jn 623 5"), c("jn 58 7"), c("lk 1013 1")],  # with the card drawn
+            [c("jn 58 4")],
+        ]
+        assert kept[0][0]["words"] == "his own love"

@@ -9,7 +9,9 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
+from games.decks import card_info
 from games.models import Game, Move
 from games.replay import replay
 from games.roads.bot import choose
@@ -169,6 +171,10 @@ def test_a_game_played_to_the_end_through_the_endpoint_replays_and_shows_the_end
     end = page(clients[0], game)
     winners = [("Julius", "Agrippina")[seat] for seat in game.state["winners"]]
     assert all(name in end[end.index("brr-end-title") :][:300] for name in winners)
+    final = end[end.index("brr-end-title") : end.index("</section>", end.index("brr-end-title"))]
+    kept = game.state["hands"][1]  # Agrippina's cards, shown to Julius once the game is over
+    assert all(escape(card_info(card)["words"]) in final for card in kept)
+    assert final.count('class="brr-rc ') == sum(len(hand) for hand in game.state["hands"])
     assert reverse("pad_game", args=[game.code]) + "?scope=table" in end
     assert "Draw a card" not in end and 'id="brr-move"' not in end
 
