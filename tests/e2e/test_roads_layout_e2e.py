@@ -131,10 +131,13 @@ def test_a_card_dragged_to_the_top_edge_scrolls_to_a_space_above_the_screen(brow
             page.wait_for_timeout(50)
         else:
             raise AssertionError(f"the page did not scroll up to the space: {box}")
+        # Away from the edge (the page stops), then onto the space where it now is.
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x0, "y": 120}]})
+        page.wait_for_timeout(100)
         box = space.bounding_box()
         x1, y1 = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
         for step in range(1, 6):
-            y = 20 + (y1 - 20) * step / 5
+            y = 120 + (y1 - 120) * step / 5
             x = x0 + (x1 - x0) * step / 5
             cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
             page.wait_for_timeout(20)
@@ -221,3 +224,38 @@ def test_the_end_shows_the_cards_each_player_kept(new_page, size):
     page.locator(".brr-end").scroll_into_view_if_needed()
     shot(page, f"end_{size['width']}", full_page=False)
     assert_accessible(page)
+
+
+def test_a_card_dragged_by_mouse_to_the_top_edge_scrolls_to_a_space_above_the_window(new_page):
+    """A narrow window puts the hand under the cross: a card dragged with the mouse and held near
+    the top of the window scrolls the page up to the space it goes to."""
+    page = new_page(width=800, height=600)
+    game = my_turn(page)
+    card = page.locator('.brr-hand [data-card="lk-58-4"]')
+    space = page.locator('.brr-space[data-space="E"]')
+    space.evaluate("e => window.scrollBy(0, e.getBoundingClientRect().bottom + 20)")
+    start = card.bounding_box()
+    assert space.bounding_box()["y"] + space.bounding_box()["height"] < 0, "the space starts above the window"
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    version = page.locator("#board").get_attribute("data-version")
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0, y0 - 20, steps=4)
+    page.mouse.move(x0, 20, steps=10)
+    for _ in range(100):  # held near the top edge
+        box = space.bounding_box()
+        if box["y"] > 80:
+            break
+        page.mouse.move(x0 + 1, 20)
+        page.mouse.move(x0, 20)
+        page.wait_for_timeout(50)
+    else:
+        raise AssertionError(f"the page did not scroll up to the space: {box}")
+    page.mouse.move(x0, 120, steps=2)  # away from the edge: the page stops
+    page.wait_for_timeout(100)
+    box = space.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=5)
+    page.mouse.up()
+    wait_for_redraw(page, version)
+    game.refresh_from_db()
+    assert game.state["spaces"]["E"] == ["mk-58-3", "lk-58-4"]

@@ -44,6 +44,7 @@
   var picked = null; // {el, key, targets: [...], data: {...}}
   var sending = false;
   var mouseDrag = false;
+  var mouseFromY = 0, mouseAway = false; // where a mouse drag began; whether it has left there
   var dragSeen = 0; // when the last drag event came: a card redrawn under a mouse drag never hears
   // its own dragend (the event stays on the old, detached card), so a drag quiet this long is over
   var DRAG_QUIET_MS = 800;
@@ -216,13 +217,16 @@
     if (!card) return;
     pick(card, "drag");
     mouseDrag = true;
+    mouseFromY = event.clientY;
+    mouseAway = false;
     dragSeen = Date.now();
     event.dataTransfer.effectAllowed = "move";
     event.dataTransfer.setData("text/plain", keyOf(card) || "");
   });
   document.addEventListener("dragover", function (event) {
     dragSeen = Date.now();
-    if (mouseDrag) nearEdge(event.clientY);
+    if (mouseDrag && Math.abs(event.clientY - mouseFromY) > EDGE_AWAY) mouseAway = true;
+    if (mouseDrag && mouseAway) nearEdge(event.clientY);
     var zone = zoneAt(event.target);
     if (!mouseDrag || !zone || !offers(zoneId(zone))) return;
     event.preventDefault();
@@ -253,6 +257,7 @@
   // A dragged card held near the top or bottom of the screen scrolls the page, faster the nearer
   // the edge, until it moves away: the places above or below the screen come into reach.
   var EDGE_STEP_MS = 16;
+  var EDGE_AWAY = 24; // px a dragged card moves from where it was lifted before an edge scrolls
   function edgeSpeed(y) {
     var edge = parseInt(conf("edge", "64"), 10);
     var height = window.innerHeight;
@@ -289,7 +294,6 @@
     if (over) over.classList.add("is-over");
     touch.over = over;
   }
-  var EDGE_AWAY = 24; // px a dragged card moves from where it was lifted before an edge scrolls
   function lift() {
     touch.dragging = true;
     touch.liftY = touch.y;
