@@ -404,6 +404,8 @@ def _table_view(state: State) -> dict:
             for p in range(PILES)
         ],
         "chosen": [choice is not None for choice in state["choices"]],
+        # Seats that sat down while these cards were up: their turn counts as passed.
+        "joined": [bool(choice and choice.get("joined")) for choice in state["choices"]],
         "sheets": [book_sheet(sheet) for sheet in state["sheets"]],
         "scores": scores,
         "completions": [_completion_view(c) for c in state["completions"]],

@@ -124,3 +124,17 @@ def test_the_host_is_told_at_the_start_what_becomes_of_free_seats(client, make_u
     for name in ("Anna", "Ben"):
         services.join_game(poker.pk, make_user(name))
     assert "seats free" not in client.get(poker.get_absolute_url()).content.decode()  # full: nothing to say
+
+
+def test_the_table_shows_a_latecomer_sat_down_not_that_they_chose(client, make_user, table_with_a_free_seat):
+    game, host, anna, ben = table_with_a_free_seat
+    dora = make_user("Dora")
+    client.force_login(dora)
+    client.post(reverse("join", args=[game.code]))
+    client.force_login(anna)
+    board = client.get(game.get_absolute_url()).content.decode()
+    dora_row = board[board.index("Dora</span>") : board.index("</li>", board.index("Dora</span>"))]
+    assert "just sat down: writes from the next cards" in dora_row and "has chosen" not in dora_row
+    tv = client.get(reverse("tv", args=[game.code])).content.decode()
+    dora_row = tv[tv.index("Dora") : tv.index("</li>", tv.index("Dora"))]
+    assert "just sat down" in dora_row and "chosen" not in dora_row
