@@ -48,8 +48,8 @@ class CatacombsKind(GameKind):
     player_template = "catacombs/player_runs.html"
     urls = "games.catacombs.urls"
     deadline_wording = (
-        "Time to choose (tables you flip or automatic ones)",
-        "Whoever has not chosen by then passes. Timed tables use their turn length.",
+        "Time each player has to choose a book",
+        "Whoever has not chosen by then passes. A timed table uses its own turn length instead.",
     )
 
     def player_context(self, user) -> dict:
