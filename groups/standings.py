@@ -68,7 +68,8 @@ Span = datetime | None
 def _unplayed() -> Exists:
     """The host ended the table, and no player made a move of the game's own before."""
     moves = Move.objects.filter(game=OuterRef("pk"))
-    ended = moves.filter(seat=None, payload__contains={seat_moves.KEY: seat_moves.END})
+    # A key lookup, not payload__contains: SQLite (the embedded default) has no JSON contains.
+    ended = moves.filter(seat=None, **{f"payload__{seat_moves.KEY}": seat_moves.END})
     played = moves.filter(seat__isnull=False).exclude(payload__has_key=seat_moves.KEY)
     return Exists(ended) & ~Exists(played)
 
