@@ -66,8 +66,9 @@ def measure(samples: int) -> list[float]:
     from django.core.management import call_command
 
     from accounts.models import User
-    from games import notifications, services
+    from games import notifications
     from games.models import Game
+    from games.play import services
     from tests.integration.mail_harness import SmtpSink, worker
 
     call_command("migrate", verbosity=0)

@@ -98,7 +98,7 @@ def our_tables(count: int, bases: list[str]) -> list[dict]:
     """``count`` started tables of four people playing with real dice, each seat signed in on one
     of the web processes (two seats on each)."""
     from accounts.models import User
-    from games import services
+    from games.play import services
     from tests.integration.live_harness import SignedIn
 
     tag = str(time.time_ns())

@@ -154,7 +154,7 @@ async def hold_sockets(bases: list[str], codes: list[str], until: list[float], h
 
 def make_tables(count: int, tag: str) -> list:
     from accounts.models import User
-    from games import services
+    from games.play import services
 
     host = User.objects.create_user(f"bench-live-{tag}@example.com", None, display_name="Host")
     options = {"amen_bonus": False, "negative": False, "target": 500, "bot_speed": "fast"}
@@ -174,8 +174,8 @@ def measure(bases: list[str], tables: int, seconds: float, meter: CpuMeter | Non
 
     from django.db import connection
 
-    from games import services
     from games.models import Game, Move
+    from games.play import services
 
     host, games = make_tables(tables, uuid.uuid4().hex[:8])
     heard: list = []
@@ -238,10 +238,11 @@ def step_costs(steps: int = 200) -> dict:
     from django.core.cache import cache
     from django.utils import timezone
 
-    from games import services, tasks
+    from games import tasks
     from games.live.push import announce_version
     from games.models import Game
     from games.notifications import deadlines
+    from games.play import services
 
     host, (game,) = make_tables(1, uuid.uuid4().hex[:8])
     wall = cpu = 0.0

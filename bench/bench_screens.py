@@ -113,7 +113,7 @@ def players(tag: str) -> list:
 
 
 def poker_table(tag: str):
-    from games import services
+    from games.play import services
 
     one, two = users = players(tag)
     game = services.create_game(one, "poker", {}, 2, "seated")
@@ -123,9 +123,9 @@ def poker_table(tag: str):
 
 def road_table(tag: str):
     """A two-person Roman Road table past Begin, played to a far target so no hand ends the run."""
-    from games import services
     from games.models import Game
     from games.notifications.deadlines import run_clock
+    from games.play import services
 
     one, two = users = players(tag)
     game = services.create_game(one, "romanroad", {"target": 500}, 2, "seated")

@@ -92,9 +92,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
-    "games.middleware.RejectNulMiddleware",
-    "games.middleware.ExplainNotAllowedMiddleware",
-    "games.middleware.CodeGuessMiddleware",
+    "games.web.middleware.RejectNulMiddleware",
+    "games.web.middleware.ExplainNotAllowedMiddleware",
+    "games.web.middleware.CodeGuessMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a refused sign-in into the lockout page
 ]
 

@@ -2,7 +2,7 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, register_converter
 
-from games import webapp
+from games.web import webapp
 
 from .converters import DatabaseId
 
@@ -20,4 +20,4 @@ urlpatterns = [
 ]
 
 if settings.DEBUG:
-    urlpatterns += [path("dev/", include("games.dev_urls"))]
+    urlpatterns += [path("dev/", include("games.web.dev_urls"))]

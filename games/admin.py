@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 
-from .models import Game, Move, Notification, Seat
-from .replay import replay
+from games.models import Game, Move, Notification, Seat
+from games.play.replay import replay
 
 
 class SeatInline(admin.TabularInline):

@@ -15,12 +15,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from config.cache import delete_if
-
-from . import presence, services
-from .models import Game, Seat
-from .notifications import deadlines, mailer, outbox
-from .rules import has_move
-from .signals import game_changed, outbox_written, seat_came_to_page, seat_left_page
+from games.contract.protocol import has_move
+from games.live import presence
+from games.models import Game, Seat
+from games.notifications import deadlines, mailer, outbox
+from games.play import services
+from games.play.signals import game_changed, outbox_written, seat_came_to_page, seat_left_page
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,7 @@
 from django.urls import include, path
 
-from . import kinds, player_pages, views
+from games.contract import kinds
+from games.web import player_pages, views
 
 urlpatterns = [
     path("", views.home, name="home"),

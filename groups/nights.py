@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.rules import name_list
+from games.contract.protocol import name_list
 
 from .models import GameNight, Group
 from .standings import Outcome, Standing, outcomes, standings

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.rules import Engine, IllegalMove, places, require
+from games.contract.protocol import Engine, IllegalMove, places, require
 
 if TYPE_CHECKING:
     from django import forms

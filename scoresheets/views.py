@@ -11,9 +11,9 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.limits import exceeded, limit, too_many
-from games.access import watch_refusal
+from games.contract.protocol import IllegalMove
 from games.models import Game
-from games.rules import IllegalMove
+from games.tables.access import watch_refusal
 
 from . import sheets
 from .forms import BlankPadForm, NewSheetForm, PadPaperForm, entry_form, pad_variants

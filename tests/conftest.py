@@ -87,7 +87,7 @@ def make_user(db):
 @pytest.fixture
 def make_table(db, make_user):
     """A started game with the given players seated in order; returns (game, users)."""
-    from games import services
+    from games.play import services
 
     def make(kind: str = "poker", names=("Julius", "Agrippina"), options=None, bots: int = 0):
         users = [make_user(name) for name in names]

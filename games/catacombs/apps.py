@@ -7,8 +7,7 @@ class CatacombsConfig(AppConfig):
     verbose_name = "Roman Catacombs"
 
     def ready(self) -> None:
-        from games import kinds
-
-        from .web import CatacombsKind
+        from games.catacombs.web import CatacombsKind
+        from games.contract import kinds
 
         kinds.register(CatacombsKind())

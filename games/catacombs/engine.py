@@ -41,7 +41,7 @@ import random
 from functools import cache
 from pathlib import Path
 
-from games.rules import IllegalMove, Move, State, clone, int_field, move_type, places, require
+from games.contract.protocol import IllegalMove, Move, State, clone, int_field, move_type, places, require
 
 DATA = Path(__file__).with_name("data") / "catacombs.json"
 PILES = 3

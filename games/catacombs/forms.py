@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import forms
 
-from .tables import AUTO, TIMED
+from games.catacombs.tables import AUTO, TIMED
 
 FLIP_CHOICES = [
     ("host", "I flip: I press Flip when the table is ready, and see who has chosen"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from .engine import SLOT_NAMES, fitting_books
+from games.catacombs.engine import SLOT_NAMES, fitting_books
 
 CATEGORY_MARKS = {
     "law": ("I", "⚖"),
@@ -196,7 +196,7 @@ def catacombs_context(view: dict) -> dict:
 
 def _completion_rows(state: dict) -> list[dict]:
     """Every completed category with the verse that completed it (all public once resolved)."""
-    from .engine import card, categories
+    from games.catacombs.engine import card, categories
 
     rows = []
     for completion in state["completions"]:
@@ -224,9 +224,8 @@ def _completion_rows(state: dict) -> list[dict]:
 
 def game_info(game) -> dict:
     """Table-level facts a Catacombs page shows: flip mode, time left, and the end screen."""
+    from games.catacombs import runs, tables
     from games.models import Game
-
-    from . import runs, tables
 
     info = {
         "mode": tables.flip_mode(game),

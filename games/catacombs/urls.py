@@ -1,8 +1,7 @@
 from django.urls import path
 
-from games.views import moved
-
-from . import views
+from games.catacombs import views
+from games.contract.platform import moved
 
 urlpatterns = [
     path("solo/", views.solo_start, name="catacombs_solo"),

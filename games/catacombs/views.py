@@ -13,9 +13,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts import limits, names
 from accounts.models import User
+from games.catacombs import runs
 from games.models import Game
-
-from . import runs
 
 GUEST_NAME = "Guest"
 

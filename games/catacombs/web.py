@@ -7,15 +7,14 @@ from datetime import datetime
 from django import forms as django_forms
 from django.http import QueryDict
 
-from games.kinds import GameKind, form_number
+from games.catacombs import bot, forms, runs, tables
+from games.catacombs import pad as score_pad
+from games.catacombs.engine import CATACOMBS
+from games.catacombs.presenter import catacombs_context
+from games.catacombs.sheet import SHEET
+from games.contract.kinds import GameKind, form_number
+from games.contract.protocol import Move
 from games.models import Game, Seat
-from games.rules import Move
-
-from . import bot, forms, runs, tables
-from . import pad as score_pad
-from .engine import CATACOMBS
-from .presenter import catacombs_context
-from .sheet import SHEET
 
 DAILY_PRIVATE = "A daily run stays private to its player until the day is over (UTC)."
 NUMBER_FIELDS = ("pile", "slot")

@@ -35,13 +35,13 @@ from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.crypto import salted_hmac
 
-from ..access import watch_refusal
-from ..compiled import Compiled, together
-from ..models import Game
-from ..presence import board_seats_read
-from ..presenter import board_context
-from .groups import layer_crosses_processes
-from .sender import process_sender
+from games.live.groups import layer_crosses_processes
+from games.live.presence import board_seats_read
+from games.live.sender import process_sender
+from games.models import Game
+from games.play.reads import Compiled, together
+from games.tables.access import watch_refusal
+from games.web.presenter import board_context
 
 
 class SocketRequest(HttpRequest):

@@ -13,14 +13,13 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.http import HttpRequest
 
 from accounts import limits
-
-from ..access import watch_refusal
-from ..models import Game
-from . import watch
-from .boards import board_for, shared_board
-from .groups import layer_crosses_processes, player_group, table_group
-from .here import PresenceMixin
-from .notices import NoticesMixin
+from games.live import watch
+from games.live.boards import board_for, shared_board
+from games.live.groups import layer_crosses_processes, player_group, table_group
+from games.live.here import PresenceMixin
+from games.live.notices import NoticesMixin
+from games.models import Game
+from games.tables.access import watch_refusal
 
 log = logging.getLogger(__name__)
 

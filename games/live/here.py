@@ -1,10 +1,10 @@
 """Presence over the table's socket: connect, a heartbeat while open, disconnect.
 
 Mixed into the table's consumer. A signed-in viewer with a seat (or the table's
-host without one) counts as "here" from connect to disconnect (``games.presence``); the consumer renews its
-row every ``presence.BEAT``. When a seat's first page opens, ``seat_came_to_page`` lets
-the table make the moves that depend on it (``GameKind.presence_moves``). When a seat
-arrives or its last page goes, the table's pages hear ``{"presence": true}`` and redraw
+host without one) counts as "here" from connect to disconnect (``games.live.presence``);
+the consumer renews its row every ``presence.BEAT``. When a seat's first page opens,
+``seat_came_to_page`` lets the table make the moves that depend on it (``GameKind.presence_moves``).
+When a seat arrives or its last page goes, the table's pages hear ``{"presence": true}`` and redraw
 who is here. When the last page goes, ``seat_left_page`` lets e-mail held while they were here go out.
 """
 
@@ -16,9 +16,9 @@ import logging
 
 from channels.db import database_sync_to_async
 
-from .. import presence
-from ..signals import seat_came_to_page, seat_left_page
-from .groups import table_group
+from games.live import presence
+from games.live.groups import table_group
+from games.play.signals import seat_came_to_page, seat_left_page
 
 log = logging.getLogger(__name__)
 

@@ -22,11 +22,13 @@ from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
-from .. import kinds, presence, services
-from ..models import Game, Move, Seat
-from ..rules import awaits_table, has_move
-from . import outbox as notifications
-from .holidays import covers, holidays_for, paused
+from games.contract import kinds
+from games.contract.protocol import awaits_table, has_move
+from games.live import presence
+from games.models import Game, Move, Seat
+from games.notifications import outbox as notifications
+from games.notifications.holidays import covers, holidays_for, paused
+from games.play import services
 
 log = logging.getLogger(__name__)
 

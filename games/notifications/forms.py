@@ -7,7 +7,7 @@ from datetime import date, timedelta
 from django import forms
 from django.utils import timezone
 
-from ..models import Holiday, NotificationPrefs
+from games.models import Holiday, NotificationPrefs
 
 MAX_HOLIDAY_DAYS = 120  # one holiday, and all of a player's holidays in any twelve months
 YEAR = timedelta(days=365)

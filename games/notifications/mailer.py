@@ -36,10 +36,10 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from accounts import timezones, verification
-
-from .. import kinds, presence
-from ..models import Game, Notification, NotificationPrefs, Seat
-from .unsubscribe import make_token
+from games.contract import kinds
+from games.live import presence
+from games.models import Game, Notification, NotificationPrefs, Seat
+from games.notifications.unsubscribe import make_token
 
 log = logging.getLogger(__name__)
 

@@ -19,10 +19,11 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from .. import kinds, presence
-from ..models import Game, Move, Notification, NotificationPrefs, Seat
-from ..rules import awaits_table, finishing_places, name_list, round_number
-from ..signals import outbox_written
+from games.contract import kinds
+from games.contract.protocol import awaits_table, finishing_places, name_list, round_number
+from games.live import presence
+from games.models import Game, Move, Notification, NotificationPrefs, Seat
+from games.play.signals import outbox_written
 
 log = logging.getLogger(__name__)
 

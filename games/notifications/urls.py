@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from games.notifications import views
 
 urlpatterns = [
     path("", views.prefs, name="notify_prefs"),

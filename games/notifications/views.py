@@ -11,9 +11,9 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from ..models import Game, Holiday, NotificationPrefs, Seat
-from .forms import HolidayForm, PrefsForm
-from .unsubscribe import read_token, unsubscribe
+from games.models import Game, Holiday, NotificationPrefs, Seat
+from games.notifications.forms import HolidayForm, PrefsForm
+from games.notifications.unsubscribe import read_token, unsubscribe
 
 
 def _page(request: HttpRequest, prefs_form: PrefsForm, holiday_form: HolidayForm, status: int = 200):

@@ -7,8 +7,7 @@ class PokerConfig(AppConfig):
     verbose_name = "Roman Poker"
 
     def ready(self) -> None:
-        from games import kinds
-
-        from .web import PokerKind
+        from games.contract import kinds
+        from games.poker.web import PokerKind
 
         kinds.register(PokerKind())

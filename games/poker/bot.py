@@ -31,9 +31,8 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import Any
 
-from games.rules import Move, State
-
-from .engine import POKER
+from games.contract.protocol import Move, State
+from games.poker.engine import POKER
 
 log = logging.getLogger(__name__)
 

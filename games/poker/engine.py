@@ -59,7 +59,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import chain, combinations, combinations_with_replacement
 
-from games.rules import IllegalMove, Move, State, clone, int_field, move_type, places, require
+from games.contract.protocol import IllegalMove, Move, State, clone, int_field, move_type, places, require
 
 FACES = ("I", "I", "I", "X", "X", "V")  # one die; rng.choice over this tuple
 FACE_KINDS = ("I", "V", "X")
@@ -540,7 +540,7 @@ def _describe_card(before: State, after: State, move: Move) -> str:
 
 
 class PokerEngine:
-    """Roman Poker as an ``Engine`` (see ``games/rules.py``)."""
+    """Roman Poker as an ``Engine`` (see ``games/contract/protocol.py``)."""
 
     slug = "poker"
     name = "Roman Poker"

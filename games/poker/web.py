@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from django.http import QueryDict
 
-from games.kinds import GameKind, form_number
+from games.contract.kinds import GameKind, form_number
+from games.contract.protocol import Move
 from games.models import Game
-from games.rules import Move
-
-from . import bot
-from . import pad as score_pad
-from .engine import POKER
-from .presenter import poker_context
-from .sheet import SHEET
+from games.poker import bot
+from games.poker import pad as score_pad
+from games.poker.engine import POKER
+from games.poker.presenter import poker_context
+from games.poker.sheet import SHEET
 
 NUMBER_FIELDS = ("row", "value", "die", "count")
 

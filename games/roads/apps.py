@@ -7,8 +7,7 @@ class RoadsConfig(AppConfig):
     verbose_name = "Building Roman Roads"
 
     def ready(self) -> None:
-        from games import kinds
-
-        from .web import RoadsKind
+        from games.contract import kinds
+        from games.roads.web import RoadsKind
 
         kinds.register(RoadsKind())

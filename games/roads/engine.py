@@ -52,6 +52,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.contract.protocol import IllegalMove, Move, State, int_field, move_type, places, require
 from games.decks import (
     CARDS_PER_SUIT,
     DECK_KEYS,
@@ -70,7 +71,6 @@ from games.decks import (
     suit_symbol,
     verse,
 )
-from games.rules import IllegalMove, Move, State, int_field, move_type, places, require
 
 MAIN = ("N", "E", "S", "W")
 CORNERS = ("NE", "SE", "SW", "NW")
@@ -558,7 +558,7 @@ def _ending_text(before: State, after: State) -> str:
 
 
 class BuildingRomanRoads:
-    """Building Roman Roads as an ``Engine`` (see ``games/rules.py``)."""
+    """Building Roman Roads as an ``Engine`` (see ``games/contract/protocol.py``)."""
 
     slug = "roads"
     name = "Building Roman Roads"

@@ -7,8 +7,7 @@ class RomanRoadConfig(AppConfig):
     verbose_name = "Roman Road"
 
     def ready(self) -> None:
-        from games import kinds
-
-        from .web import RomanRoadKind
+        from games.contract import kinds
+        from games.romanroad.web import RomanRoadKind
 
         kinds.register(RomanRoadKind())

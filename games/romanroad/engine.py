@@ -89,6 +89,7 @@ from __future__ import annotations
 import random
 import re
 
+from games.contract.protocol import IllegalMove, Move, State, move_type, places, require
 from games.decks import (
     CARDS_PER_SUIT,
     card_info,
@@ -105,7 +106,6 @@ from games.decks import (
     verse,
     words,
 )
-from games.rules import IllegalMove, Move, State, move_type, places, require
 
 WORK_PILES = 3
 STORE_SIZE = 10
@@ -805,7 +805,7 @@ def _describe_end(before: State, after: State) -> str:
 
 
 class RomanRoad:
-    """Roman Road as an ``Engine`` (see ``games/rules.py``): everyone plays at once."""
+    """Roman Road as an ``Engine`` (see ``games/contract/protocol.py``): everyone plays at once."""
 
     slug = "romanroad"
     name = "Roman Road"

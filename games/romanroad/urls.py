@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games.views import moved
+from games.contract.platform import moved
 
 urlpatterns = [
     path("<str:code>/tv/", moved("tv"), name="romanroad_tv"),

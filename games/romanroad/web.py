@@ -6,7 +6,7 @@ Who is at the table decides two of the table's own moves (``system_move``, recor
 one move path under the game's row lock):
 
 - **Begin.** A hand is dealt into the engine's ``deal`` phase. Computer players are ready at
-  once; a person is ready at once when a page of theirs is open (``games.presence``). A person
+  once; a person is ready at once when a page of theirs is open (``games.live.presence``). A person
   who is not there is not waited for past ``ROMANROAD_ABSENT_SECONDS``: the table's clock takes
   them as ready. Once everyone is ready, the clock says Begin ``ROMANROAD_BEGIN_SECONDS`` later
   (the countdown every screen shows). No computer player's chain starts before Begin.
@@ -28,18 +28,26 @@ from django.conf import settings
 from django.http import QueryDict
 from django.utils import timezone
 
-from games import presence
-from games.kinds import GameKind, form_number
+from games.contract import platform
+from games.contract.kinds import GameKind, form_number
+from games.contract.protocol import Move as MovePayload
+from games.contract.protocol import State
 from games.models import Game, Move, Seat
-from games.notifications import deadlines
-from games.rules import Move as MovePayload
-from games.rules import State
-
-from . import bot
-from . import pad as score_pad
-from .engine import AWAY, BACK, BETWEEN, DEAL, HAND, ROMANROAD, TARGET, TARGET_RANGE, away_seats
-from .presenter import romanroad_context
-from .sheet import SHEET
+from games.romanroad import bot
+from games.romanroad import pad as score_pad
+from games.romanroad.engine import (
+    AWAY,
+    BACK,
+    BETWEEN,
+    DEAL,
+    HAND,
+    ROMANROAD,
+    TARGET,
+    TARGET_RANGE,
+    away_seats,
+)
+from games.romanroad.presenter import romanroad_context
+from games.romanroad.sheet import SHEET
 
 BETWEEN_SECONDS = 20  # the pause between hands; everyone pressing Ready deals sooner
 PLAYS = ("move", "flip", "stuck")  # what a person does at the table (not what the table does for them)
@@ -104,7 +112,7 @@ class RomanRoadKind(GameKind):
     # Pages ------------------------------------------------------------------
 
     def board_context(self, view: dict, game: Game) -> dict:
-        clock_at = deadlines.clock_due_at(game) if view["phase"] in (BETWEEN, DEAL) else None
+        clock_at = platform.clock_due_at(game) if view["phase"] in (BETWEEN, DEAL) else None
         return romanroad_context(view, clock_at, timezone.now())
 
     def parse_move(self, post: QueryDict, move: MovePayload) -> MovePayload:
@@ -204,7 +212,7 @@ def _ready_at_once(state: State, seats: list[Seat]) -> tuple[int, MovePayload] |
     if bot_seat is not None:
         return bot_seat.position, {"type": "ready"}
     people = [s for s in waiting if s.user_id and not s.left]
-    present = presence.here([s.pk for s in people]) if people else set()
+    present = platform.here([s.pk for s in people]) if people else set()
     here_now = next((s for s in people if s.pk in present), None)
     return (here_now.position, {"type": "ready"}) if here_now is not None else None
 
@@ -219,7 +227,7 @@ def _away_or_back(game: Game, state: State, seats: list[Seat]) -> tuple[int, Mov
     asked = people if state["phase"] == HAND else [s for s in people if away[s.position]]
     if not asked:
         return None
-    present = presence.here([s.pk for s in asked])
+    present = platform.here([s.pk for s in asked])
     for seat in asked:
         if away[seat.position] and seat.pk in present:
             return seat.position, {"type": BACK}

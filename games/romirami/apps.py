@@ -7,8 +7,7 @@ class RomiRamiConfig(AppConfig):
     verbose_name = "Romi Rami"
 
     def ready(self) -> None:
-        from games import kinds
-
-        from .web import RomiRamiKind
+        from games.contract import kinds
+        from games.romirami.web import RomiRamiKind
 
         kinds.register(RomiRamiKind())

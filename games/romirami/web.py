@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from django.http import QueryDict
 
-from games.kinds import GameKind, form_number
+from games.contract.kinds import GameKind, form_number
+from games.contract.protocol import Move
 from games.models import Game
-from games.rules import Move
-
-from . import bot
-from . import pad as score_pad
-from .engine import MAX_LISTED, ROMIRAMI
-from .presenter import STAR_WORD, romirami_context
-from .sheet import SHEET
+from games.romirami import bot
+from games.romirami import pad as score_pad
+from games.romirami.engine import MAX_LISTED, ROMIRAMI
+from games.romirami.presenter import STAR_WORD, romirami_context
+from games.romirami.sheet import SHEET
 
 
 class RomiRamiKind(GameKind):

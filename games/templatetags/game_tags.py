@@ -2,7 +2,8 @@ from __future__ import annotations
 
 from django import template
 
-from games import kinds, timewords
+from games.contract import kinds
+from games.web import timewords
 
 register = template.Library()
 

@@ -61,7 +61,7 @@ def test_password_reset_mails_a_working_link(client, make_user):
 
 
 def test_guest_claims_account_and_keeps_games(client, make_user, settings):
-    from games import services
+    from games.play import services
 
     host = make_user("Julius")
     game = services.create_game(host, "poker", {}, 4, "seated")

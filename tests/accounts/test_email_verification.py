@@ -101,7 +101,7 @@ def test_a_forged_link_is_refused_in_words(client, make_user, token):
 
 
 def test_an_unverified_address_gets_no_turn_mail(make_user):
-    from games import services
+    from games.play import services
 
     anna, marcus = make_user("Anna"), make_user("Marcus", verified=False)
     game = services.create_game(anna, "poker", {}, 2, "seated")

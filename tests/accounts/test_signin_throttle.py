@@ -10,7 +10,7 @@ from django.core import mail
 from django.urls import reverse
 
 from accounts import tasks
-from games import services
+from games.play import services
 
 pytestmark = pytest.mark.django_db
 

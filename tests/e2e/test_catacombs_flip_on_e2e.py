@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from games import services
 from games.models import Game
+from games.play import services
 from tests.e2e.accessibility import assert_accessible
 from tests.e2e.test_catacombs_table_e2e import accepting, live, pick_a_card
 from tests.e2e.test_presence_turn_e2e import phone, site  # noqa: F401 — fixtures

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
-from games import services
 from games.catacombs import engine, runs
 from games.models import Game
+from games.play import services
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
 from tests.e2e.layout import (
     inside,

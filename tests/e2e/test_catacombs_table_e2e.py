@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
-from games import services
 from games.notifications import deadlines
+from games.play import services
 from tests.e2e.accessibility import assert_accessible
 from tests.e2e.test_presence_turn_e2e import phone, site  # noqa: F401 — fixtures
 

@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from games import kinds
+from games.contract import kinds
 from games.models import Game
 from scoresheets.models import ScoreSheet
 from tests.e2e.layout import table_with_computers, wait_for_redraw

@@ -12,9 +12,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import seat_moves
-from games import services as game_services
 from games.models import Game
+from games.play import seat_moves
+from games.play import services as game_services
 from groups import services
 from scoresheets.models import ScoreSheet
 from tests.e2e.accessibility import assert_accessible

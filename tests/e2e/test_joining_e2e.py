@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
-from games import services
 from games.models import Game
+from games.play import services
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

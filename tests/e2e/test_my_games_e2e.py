@@ -14,7 +14,7 @@ from django.db import connection
 from django.test import Client
 from playwright.sync_api import expect
 
-from games import services
+from games.play import services
 from tests.integration.live_harness import asgi_server
 from tests.integration.mail_harness import database_url
 from tests.real_parts import REDIS, require

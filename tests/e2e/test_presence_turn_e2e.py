@@ -13,7 +13,7 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 
-from games import services
+from games.play import services
 from tests.e2e.test_poker_e2e import play_one_step
 from tests.integration.live_harness import asgi_server
 from tests.integration.mail_harness import database_url

@@ -12,8 +12,8 @@ import pytest
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 
-from games import services
 from games.models import Game
+from games.play import services
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
 from tests.e2e.test_presence_turn_e2e import live, phone, site, table  # noqa: F401 — fixtures
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import copy
 import random
 
-from games.rules import finishing_places
+from games.contract.protocol import finishing_places
 
 
 def play(engine, players: int, moves: int = 12, seed: int = 3) -> dict:

@@ -15,8 +15,8 @@ from django.template import Context, Engine
 from django.template.backends.django import DjangoTemplates
 from django.template.loader import get_template
 
-from games import kinds
-from games.rules import choose_move
+from games.contract import kinds
+from games.contract.protocol import choose_move
 
 INCLUDED = "tests.games.include_parts"
 GAMES = [("poker", (2, 6)), ("roads", (2, 5)), ("romirami", (2, 4))]

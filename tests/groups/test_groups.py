@@ -12,10 +12,11 @@ from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import seat_moves, table_tools
-from games import services as game_services
+from games.contract.protocol import finishing_places
 from games.models import Game
-from games.rules import finishing_places
+from games.play import seat_moves
+from games.play import services as game_services
+from games.tables import tools as table_tools
 from groups import nights, services
 from groups.models import GameNight, Group, GroupSheet, Membership
 from groups.standings import Outcome, standings

@@ -3,9 +3,9 @@
 
 import pytest
 
-from games import services
 from games.models import Game, Move
-from games.replay import replay
+from games.play import services
+from games.play.replay import replay
 from tests.real_parts import at_once, require
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]

@@ -36,8 +36,8 @@ from dataclasses import dataclass, field
 import pytest
 from django.db import connection
 
-from games import replay, services
 from games.models import Game, Move, Notification, NotificationPrefs
+from games.play import replay, services
 from tests.games.romanroad.site import lobby_table
 from tests.integration.live_harness import SignedIn, WebProcess, web_process
 from tests.integration.mail_harness import SmtpSink, database_url, free_port, publishing_to, wait_for, worker

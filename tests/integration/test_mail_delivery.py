@@ -13,8 +13,8 @@ import uuid
 import pytest
 from django.db import connection
 
-from games import services
 from games.models import Game, Notification
+from games.play import services
 from tests.integration.mail_harness import (
     SmtpSink,
     database_url,

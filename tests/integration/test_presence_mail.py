@@ -13,8 +13,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from games import services
 from games.models import Game, Notification
+from games.play import services
 from tests.integration.conftest import LAYER
 from tests.integration.live_harness import SignedIn, asgi_server
 from tests.integration.mail_harness import SmtpSink, database_url, publishing_to, wait_for, worker

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from games import kinds
+from games.contract import kinds
 from games.models import Game, Move
-from games.replay import replay
+from games.play.replay import replay
 from scoresheets.models import ScoreSheet
 from tests.platform.nim.web import NimKind
 from tests.scoresheets.pad_helpers import pdf_text

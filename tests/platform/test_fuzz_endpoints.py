@@ -24,10 +24,10 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from config.csrf import SENTENCE
-from games import services
 from games.catacombs import runs
 from games.models import Game, Holiday, NotificationPrefs, Seat
 from games.notifications.unsubscribe import SALT, make_token
+from games.play import services
 from groups import services as group_services
 from groups.models import GameNight, GroupSheet, Membership
 from scoresheets.models import ScoreSheet
@@ -368,7 +368,7 @@ def test_pages_of_ones_own_send_a_visitor_to_sign_in(world, url_name):
     assert snapshot() == before
 
 
-@pytest.mark.parametrize("salt, key", [("games.presence", None), (None, "another-secret-" + "y" * 40)])
+@pytest.mark.parametrize("salt, key", [("games.live.presence", None), (None, "another-secret-" + "y" * 40)])
 def test_an_unsubscribe_token_signed_any_other_way_is_refused(client, world, salt, key):
     player = world.users["seated"]
     forged = signing.TimestampSigner(key=key, salt=salt or SALT).sign_object({"u": player.pk, "g": None})

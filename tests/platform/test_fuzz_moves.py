@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
 from games.models import Game, Move
+from games.play import services
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,8 @@ import cairosvg
 import pytest
 from django.urls import reverse
 
-from games import services
-from games.invites import normalize_code
+from games.play import services
+from games.tables.invites import normalize_code
 
 pytestmark = pytest.mark.django_db
 

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games import kinds
 from games.catacombs.engine import CATACOMBS
+from games.contract import kinds
+from games.contract.protocol import IllegalMove
 from games.poker.engine import POKER
-from games.rules import IllegalMove
 from tests.hypothesis_profiles import examples
 
 KEYS = ("type", "pile", "slot", "row", "value", "die", "dice", "count", "card", "as", "faces", "x")

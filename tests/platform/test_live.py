@@ -18,10 +18,10 @@ from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
-from games import services
 from games.catacombs import runs
 from games.live import watch
 from games.models import Game
+from games.play import services
 from tests.real_parts import REDIS, require
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,9 +9,10 @@ import random
 import pytest
 from django.urls import reverse
 
-from games import kinds, services
+from games.contract import kinds
+from games.contract.protocol import IllegalMove, check_move_keys
 from games.models import Move
-from games.rules import IllegalMove, check_move_keys
+from games.play import services
 
 pytestmark = pytest.mark.django_db
 

@@ -5,9 +5,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.models import Game, Move
-from games.replay import replay
+from games.play import services
+from games.play.replay import replay
 
 pytestmark = pytest.mark.django_db
 
@@ -177,8 +177,8 @@ def test_spectators_see_the_pad_but_no_controls(client, make_table):
 
 
 def test_a_whole_game_through_the_service_replays_from_its_log(make_table):
+    from games.contract.protocol import choose_move
     from games.poker.bot import choose
-    from games.rules import choose_move
 
     game, users = make_table(names=("Julius", "Agrippina", "Gaius"))
     import random
@@ -228,8 +228,8 @@ def test_a_moves_cost_does_not_grow_with_the_log(client, make_table):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from games.contract.protocol import choose_move
     from games.poker.bot import choose
-    from games.rules import choose_move
 
     game, users = make_table(names=("A", "B", "C", "D", "E", "F"))
     rng, counts = random.Random(5), {}
@@ -262,8 +262,8 @@ def test_a_moves_tokens_are_those_a_comparison_of_legal_moves_gives(make_table):
     """A seat's token moves on when it moved or when its legal moves changed, over 40 moves."""
     import random
 
+    from games.contract.protocol import choose_move
     from games.poker.bot import choose
-    from games.rules import choose_move
 
     game, users = make_table(names=("A", "B", "C", "D"))
     rng = random.Random(7)

@@ -16,10 +16,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from config.asgi import application
-from games import services
+from games.contract.protocol import places
 from games.models import Game, Seat
-from games.my_games import my_games, stamp
-from games.rules import places
+from games.play import services
+from games.web.my_games import my_games, stamp
 
 ORIGIN = (b"origin", b"http://localhost")
 

@@ -12,11 +12,11 @@ from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import services
 from games.catacombs import runs
+from games.contract.protocol import finishing_places, places
 from games.models import Game, Seat
-from games.rules import finishing_places, places
-from games.stats import Result, Stats, tally
+from games.play import services
+from games.web.stats import Result, Stats, tally
 from tests.platform.test_my_games import finish
 
 results = st.lists(

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from accounts import limits
 from accounts.models import User
-from games import services
 from games.models import Game, Move
+from games.play import services
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import rematch
 from games.models import Game
+from games.tables import rematch
 from tests.platform.test_endings_pushed import on_the_sockets_thread, run, signed_in, socket
 from tests.real_parts import at_once, require
 

@@ -3,7 +3,9 @@
 import pytest
 from django.urls import reverse
 
-from games import handbook, kinds, services
+from games.contract import kinds
+from games.play import services
+from games.web import handbook
 
 pytestmark = pytest.mark.django_db
 

@@ -11,11 +11,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import seat_moves, services, table_tools
+from games.contract.protocol import finishing_places
 from games.models import Game, Move, Notification
 from games.notifications import deadlines
-from games.replay import replay
-from games.rules import finishing_places
+from games.play import seat_moves, services
+from games.play.replay import replay
+from games.tables import tools as table_tools
 from tests.platform.test_endings_pushed import on_the_sockets_thread, run, signed_in, socket
 
 pytestmark = pytest.mark.django_db(transaction=True)

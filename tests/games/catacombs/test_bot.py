@@ -9,7 +9,7 @@ import pytest
 
 from games.catacombs.bot import choose
 from games.catacombs.engine import CATACOMBS, card
-from games.rules import choose_move, clone
+from games.contract.protocol import choose_move, clone
 
 FLIP = {"type": "flip"}
 LAW, POETRY, GOSPELS, LETTERS = 0, 2, 5, 6

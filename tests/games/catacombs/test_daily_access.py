@@ -79,7 +79,7 @@ def test_one_ranked_attempt_per_account_whatever_the_browser(make_user):
 
 
 def test_the_service_refuses_an_unconfirmed_account_too(make_user):
-    from games import services
+    from games.play import services
 
     with pytest.raises(services.MoveRejected) as refused:
         runs.start_daily(make_user("Nosy", verified=False))

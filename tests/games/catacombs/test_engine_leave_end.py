@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from games.catacombs.engine import CATACOMBS as engine
-from games.rules import seat_leaves
+from games.contract.protocol import seat_leaves
 
 
 def test_the_host_ends_the_game_with_the_sheets_scored_as_they_stand():

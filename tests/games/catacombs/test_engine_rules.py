@@ -19,7 +19,7 @@ from games.catacombs.engine import (
     placement_refusal,
     write_options,
 )
-from games.rules import IllegalMove, clone
+from games.contract.protocol import IllegalMove, clone
 
 FLIP = {"type": "flip"}
 PASS = {"type": "pass"}
@@ -498,8 +498,8 @@ def test_describe_a_flip_and_a_completion():
 
 
 def test_engine_is_registered():
-    from games import kinds
-    from games.rules import Engine
+    from games.contract import kinds
+    from games.contract.protocol import Engine
 
     assert kinds.get("catacombs").engine is CATACOMBS
     assert isinstance(CATACOMBS, Engine)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
 from games.models import Move
-from games.replay import replay
+from games.play import services
+from games.play.replay import replay
 from tests.games.catacombs.test_tables import called_table, post_move  # noqa: F401 — a fixture
 
 pytestmark = pytest.mark.django_db

@@ -11,9 +11,9 @@ import re
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.catacombs import runs
 from games.models import Game
+from games.play import services
 
 pytestmark = pytest.mark.django_db
 

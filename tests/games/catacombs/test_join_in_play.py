@@ -8,9 +8,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.models import Game, Move
-from games.replay import replay
+from games.play import services
+from games.play.replay import replay
 from groups import services as group_services
 from tests.groups.test_groups import open_table_row
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import rematch, services
 from games.catacombs import runs
 from games.models import Game
+from games.play import services
+from games.tables import rematch
 from tests.games.catacombs.test_tables import play_solo
 
 pytestmark = pytest.mark.django_db

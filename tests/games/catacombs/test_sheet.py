@@ -6,7 +6,7 @@ import pytest
 
 from games.catacombs.engine import categories
 from games.catacombs.sheet import SHEET as CATACOMBS
-from games.rules import IllegalMove
+from games.contract.protocol import IllegalMove
 from scoresheets.scoring import replay
 
 NAMES = ["Julius", "Agrippina"]

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from games.catacombs import runs
 from games.models import Game, Holiday
-from games.table_tools import ONE_SITTING
+from games.tables.tools import ONE_SITTING
 
 pytestmark = pytest.mark.django_db
 

@@ -10,11 +10,11 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
 from games.catacombs import tables
 from games.models import Game, Move
 from games.notifications import deadlines
-from games.replay import replay
+from games.play import services
+from games.play.replay import replay
 from tests.games.catacombs.test_tables import called_table  # noqa: F401, F811 — a fixture
 
 pytestmark = pytest.mark.django_db

@@ -7,11 +7,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services, table_tools
 from games.catacombs import runs, tables
 from games.catacombs.engine import SOLO_TURNS, book_sheet, face_up_book, new_dead_slots
 from games.models import Game, Move
-from games.replay import replay
+from games.play import services
+from games.play.replay import replay
+from games.tables import tools as table_tools
 
 pytestmark = pytest.mark.django_db
 

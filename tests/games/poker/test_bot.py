@@ -7,9 +7,9 @@ import statistics
 
 import pytest
 
+from games.contract.protocol import choose_move
 from games.poker.bot import choose, poker_move
 from games.poker.engine import POKER
-from games.rules import choose_move
 
 ALL_OPTIONS = [
     {"multi_roll": m, "cards_anytime": a, "physical_dice": p}

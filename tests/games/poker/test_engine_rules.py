@@ -9,9 +9,9 @@ from fractions import Fraction
 
 import pytest
 
-from games import kinds as registry
+from games.contract import kinds as registry
+from games.contract.protocol import Engine, IllegalMove
 from games.poker.engine import CARDS, MAX_ROUNDS, POKER, misthrow_chance
-from games.rules import Engine, IllegalMove
 
 EMPTY = [None] * 7
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.contract.protocol import IllegalMove
 from games.poker.sheet import SHEET as POKER
 from games.poker.sheet import formable
-from games.rules import IllegalMove
 from scoresheets.scoring import replay
 
 NAMES = ["Julius", "Agrippina", "Gaius"]

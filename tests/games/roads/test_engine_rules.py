@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from games.contract.protocol import Engine, IllegalMove
 from games.decks import cards, verse
 from games.roads.engine import CORNERS, MAIN, ROAD_MOVES_PER_CARD, ROADS
-from games.rules import Engine, IllegalMove
 from tests.games.roads.helpers import RNG, all_cards, c, draw, end, move, play, run, table
 
 # --- Setup -----------------------------------------------------------------------------

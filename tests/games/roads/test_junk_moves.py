@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.contract.protocol import IllegalMove
 from games.decks import ALL_CARDS
 from games.roads.engine import ROADS, SPACES
-from games.rules import IllegalMove
 from tests.games.roads.helpers import c, draw, end, run, table
 from tests.hypothesis_profiles import examples
 

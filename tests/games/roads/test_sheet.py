@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.contract.protocol import IllegalMove
 from games.roads.sheet import SHEET as ROADS
-from games.rules import IllegalMove
 from scoresheets.scoring import replay
 
 NAMES = ["Julius", "Agrippina", "Gaius"]

@@ -8,10 +8,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import services
 from games.models import Game, Move, Notification, Seat
 from games.notifications import deadlines
 from games.notifications.mailer import render
+from games.play import services
 from tests.games.roads.helpers import c, table
 from tests.games.roads.site import client_for, lobby_table, midturn_state, post_move, rig
 

@@ -13,7 +13,7 @@ from django.utils.html import escape
 
 from games.decks import card_info
 from games.models import Game, Move
-from games.replay import replay
+from games.play.replay import replay
 from games.roads.bot import choose
 from tests.games.roads.site import client_for, lobby_table, midturn_state, post_move, rig
 

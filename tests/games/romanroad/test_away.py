@@ -12,8 +12,10 @@ import pytest
 from channels.db import database_sync_to_async
 
 from config.celery import app
-from games import services, table_tools, tasks
+from games import tasks
 from games.models import Game, Move
+from games.play import services
+from games.tables import tools as table_tools
 from tests.games.romanroad.site import client_for, lobby_table, post_move
 from tests.platform.test_endings_pushed import socket
 

@@ -10,9 +10,9 @@ import random
 
 import pytest
 
+from games.contract.protocol import choose_move
 from games.romanroad.bot import DEFAULT_SPEED, JITTER, SPEEDS, choose, pause
 from games.romanroad.engine import LAST_HAND, ROMANROAD
-from games.rules import choose_move
 
 R = ROMANROAD
 HAND_LIMIT = 1_500  # a table of computer players ends a hand in about 80 moves

@@ -13,9 +13,11 @@ import pytest
 from django.core.cache import cache
 from django.utils import timezone
 
-from games import presence, services, tasks
+from games import tasks
+from games.live import presence
 from games.models import Game, Move
 from games.notifications import deadlines
+from games.play import services
 from games.romanroad.bot import SPEEDS
 from games.romanroad.web import BETWEEN_SECONDS, PLAYS, absent_seconds, begin_seconds, idle_seconds
 from tests.games.romanroad.site import lay_out, lobby_table, rig

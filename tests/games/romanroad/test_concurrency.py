@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
 from games.models import Game, Move
+from games.play import services
 from tests.games.romanroad.site import foundation, lay_out, rig
 from tests.real_parts import at_once, require
 

@@ -9,9 +9,9 @@ import random
 
 import pytest
 
+from games.contract.protocol import IllegalMove
 from games.romanroad.engine import BETWEEN, DEAL, HAND, OVER
 from games.romanroad.engine import ROMANROAD as engine
-from games.rules import IllegalMove
 
 
 def dealt(players: int = 3, seed: int = 4) -> dict:

@@ -13,9 +13,9 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.contract.protocol import IllegalMove
 from games.decks import cards, parse
 from games.romanroad.engine import LAST_HAND, ROMANROAD
-from games.rules import IllegalMove
 from tests.hypothesis_profiles import examples
 
 R = ROMANROAD

@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from games.contract.protocol import IllegalMove
 from games.decks import cards
 from games.romanroad.engine import (
     AMEN_BONUS,
@@ -20,7 +21,6 @@ from games.romanroad.engine import (
     hand_score,
     name,
 )
-from games.rules import IllegalMove
 
 R = ROMANROAD
 RNG = random.Random(0)

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from games import services
 from games.decks import parse
 from games.models import Game, Notification, NotificationPrefs
+from games.play import services
 from tests.games.hidden import card_texts, everything
 from tests.games.romanroad.site import client_for, lobby_table, play, post_move
 

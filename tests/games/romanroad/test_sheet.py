@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.contract.protocol import IllegalMove
 from games.romanroad.sheet import SHEET as ROMAN_ROAD
 from games.romanroad.sheet import hand_points, hand_score
-from games.rules import IllegalMove
 from scoresheets.scoring import replay
 
 BOX = {"amen_bonus": False, "negative": False, "target": 40}

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.models import Game
-from games.replay import replay
+from games.play import services
+from games.play.replay import replay
 from tests.games.romanroad.site import client_for, lobby_table
 
 pytestmark = pytest.mark.django_db

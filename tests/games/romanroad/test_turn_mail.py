@@ -9,10 +9,11 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from games import presence, services
 from games.decks import cards, rank_of
+from games.live import presence
 from games.models import Game, Notification, Seat
 from games.notifications import deadlines, mailer
+from games.play import services
 from tests.games.romanroad.site import client_for, lay_out, lobby_table, play, post_move, rig
 
 pytestmark = pytest.mark.django_db

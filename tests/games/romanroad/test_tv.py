@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
+from games.play import services
 from tests.games.romanroad.site import client_for
 from tests.games.romanroad.test_web import end_hand, race_table
 

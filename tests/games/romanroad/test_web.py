@@ -10,10 +10,11 @@ from datetime import timedelta
 import pytest
 from django.urls import reverse
 
-from games import kinds, services
+from games.contract import kinds
 from games.models import Game, Move
 from games.notifications import deadlines
-from games.replay import replay
+from games.play import services
+from games.play.replay import replay
 from games.romanroad.web import BETWEEN_SECONDS, absent_seconds, begin_seconds
 from tests.games.romanroad.site import (
     begin,

@@ -9,9 +9,9 @@ import statistics
 
 import pytest
 
+from games.contract.protocol import choose_move
 from games.romirami.bot import choose
 from games.romirami.engine import ROMIRAMI
-from games.rules import choose_move
 from tests.games.romirami.helpers import complete, table
 
 

@@ -11,6 +11,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.contract.protocol import IllegalMove
 from games.romirami.engine import (
     ROMIRAMI,
     contract,
@@ -18,7 +19,6 @@ from games.romirami.engine import (
     end_contracts,
     suit_name,
 )
-from games.rules import IllegalMove
 from tests.games.romirami.helpers import ALL_CARDS, every_card, every_contract
 from tests.hypothesis_profiles import examples
 

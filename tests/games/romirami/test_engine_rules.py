@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from games.contract.protocol import Engine, IllegalMove
 from games.romirami.engine import (
     MAX_ROUNDS,
     ROMIRAMI,
@@ -15,7 +16,6 @@ from games.romirami.engine import (
     requirements,
     ways,
 )
-from games.rules import Engine, IllegalMove
 from tests.games.romirami.helpers import (
     ALL_CARDS,
     complete,

@@ -25,9 +25,9 @@ from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
-from games import services
 from games.models import Game, Notification, NotificationPrefs
 from games.notifications import mailer
+from games.play import services
 from games.romirami.engine import ROMIRAMI, number_card, suit_name
 from tests.games.romirami.helpers import table
 from tests.platform.test_live import next_version

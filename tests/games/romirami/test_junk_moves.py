@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.contract.protocol import IllegalMove
 from games.romirami.engine import ROMIRAMI
-from games.rules import IllegalMove
 from tests.games.romirami.helpers import complete, table
 from tests.hypothesis_profiles import examples
 

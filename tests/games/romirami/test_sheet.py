@@ -7,10 +7,10 @@ from collections import Counter
 
 import pytest
 
+from games.contract.protocol import IllegalMove
 from games.romirami import engine
 from games.romirami.sheet import SHEET as ROMI_RAMI
 from games.romirami.sheet import contracts
-from games.rules import IllegalMove
 from scoresheets.scoring import replay
 
 NAMES = ["Julius", "Agrippina"]

@@ -11,10 +11,10 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import services
 from games.models import Game, Move, Notification, Seat
 from games.notifications import deadlines
 from games.notifications.mailer import render
+from games.play import services
 from games.romirami.engine import ROMIRAMI
 from tests.games.romirami.helpers import table
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.kinds import GameKind, form_number
+from games.contract.kinds import GameKind, form_number
 
 from . import pad as score_pad
 from .engine import NIM

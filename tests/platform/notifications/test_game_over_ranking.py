@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from games.contract.protocol import name_list
 from games.models import Notification, Seat
 from games.notifications import mailer, outbox
-from games.rules import name_list
 from tests.games.romirami.helpers import table
 
 pytestmark = pytest.mark.django_db

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import presence
+from games.live import presence
 from games.models import Notification, NotificationPrefs, Seat
 from games.notifications import mailer
 from tests.platform.notifications.notify_helpers import play_turn

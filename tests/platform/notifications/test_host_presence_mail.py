@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import presence, services
+from games.live import presence
 from games.models import Game, Notification, OpenPage
 from games.notifications import mailer
+from games.play import services
 from tests.platform.notifications.notify_helpers import host_flip
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from games import presence, services
+from games.live import presence
 from games.models import Notification, Seat
 from games.notifications import mailer
+from games.play import services
 from tests.platform.notifications.notify_helpers import host_flip, play_turn
 
 pytestmark = pytest.mark.django_db

@@ -7,9 +7,10 @@ import random
 import pytest
 from django.utils import timezone
 
-from games import presence, services
+from games.live import presence
 from games.models import Notification, NotificationPrefs, Seat
 from games.notifications import outbox
+from games.play import services
 from tests.platform.notifications.notify_helpers import host_flip, play_turn
 
 pytestmark = pytest.mark.django_db

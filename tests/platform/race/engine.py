@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from games.rules import IllegalMove, Move, State, clone, move_type
+from games.contract.protocol import IllegalMove, Move, State, clone, move_type
 
 GOAL = 3
 

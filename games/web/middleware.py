@@ -15,9 +15,8 @@ from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import render
 
 from accounts import limits
-
-from .invites import normalize_code
-from .models import Game
+from games.models import Game
+from games.tables.invites import normalize_code
 
 NUL = "\x00"
 NUL_REFUSAL = "That address or form holds a character no page of this site accepts."

@@ -3,7 +3,7 @@
 ``submit_move`` is the only path from a player's request to a new state; the
 lobby functions set a game up and start it. Work that must happen after the
 commit (computer players, clocks, pushes to open pages) follows the
-``games.signals.game_changed`` signal sent on commit; e-mail is written to the
+``games.play.signals.game_changed`` signal sent on commit; e-mail is written to the
 outbox inside the transaction.
 """
 
@@ -17,12 +17,14 @@ from enum import StrEnum
 from django.db import transaction
 from django.utils import timezone
 
-from . import kinds, presence, seat_moves, writes
-from .compiled import Compiled, together
-from .models import LOG_TAIL, Game, Move, Seat
-from .notifications import outbox
-from .rules import IllegalMove, check_move_keys, choose_move, has_move
-from .signals import game_changed, seat_removed, table_closed
+from games.contract import kinds
+from games.contract.protocol import IllegalMove, check_move_keys, choose_move, has_move
+from games.live import presence
+from games.models import LOG_TAIL, Game, Move, Seat
+from games.notifications import outbox
+from games.play import seat_moves, writes
+from games.play.reads import Compiled, together
+from games.play.signals import game_changed, seat_removed, table_closed
 
 HOST = "host"
 MAX_BOT_MOVES_PER_RUN = 500
@@ -125,7 +127,7 @@ def announce(game: Game, seats: list[Seat], source: Source) -> None:
 
 def apply_move(game: Game, state: dict, seat: int | None, move: dict, number: int) -> dict:
     """The state after logged move ``number``: the engine's rules, or a seat move of the platform's
-    (``games.seat_moves``). The move path and the replay both come through here."""
+    (``games.play.seat_moves``). The move path and the replay both come through here."""
     rng = move_rng(game.seed, number)
     if seat_moves.is_seat_move(move):
         return seat_moves.apply(game.engine, state, move, rng)
@@ -158,7 +160,7 @@ def record(
     summary = describe(game, before, after, seat, move, seats)
     game.log_tail = [summary, *game.log_tail][:LOG_TAIL]
     logged = Move(game=game, number=number, seat=seat, payload=move, summary=summary, request_id=request_id)
-    # One round trip for the move's writes (``games.writes``).
+    # One round trip for the move's writes (``games.play.writes``).
     together(
         writes.update(game, MOVE_FIELDS),
         *([_awaiting_write(game)] if _turn_passed(game, before, after) else []),
@@ -278,7 +280,7 @@ def submit_locked(
         raise MoveRejected("The game has not started yet.", 409)
     if game.status == Game.Status.FINISHED:
         raise MoveRejected("This game is over.", 409)
-    if seat_moves.is_seat_move(move):  # the platform's own moves come only through games.table_tools
+    if seat_moves.is_seat_move(move):  # the platform's own moves come only through games.tables.tools
         raise MoveRejected(NOT_A_MOVE, 400)
     if game.paused_at is not None:
         raise MoveRejected(PAUSED, 409)

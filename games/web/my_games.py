@@ -16,11 +16,11 @@ from django.db.models import Max, Q
 from django.urls import reverse
 from django.utils import timezone
 
-from . import rematch
-from .models import FORMER_PLAYER, Game, Seat
-from .notifications.deadlines import clock_due_at, is_timed, seat_due_at
-from .notifications.holidays import holidays_for
-from .rules import awaits_table, finishing_places
+from games.contract.protocol import awaits_table, finishing_places
+from games.models import FORMER_PLAYER, Game, Seat
+from games.notifications.deadlines import clock_due_at, is_timed, seat_due_at
+from games.notifications.holidays import holidays_for
+from games.tables import rematch
 
 FINISHED_SHOWN = 20
 

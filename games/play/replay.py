@@ -6,9 +6,9 @@ from collections.abc import Iterator
 
 from django.db import connection, transaction
 
-from . import seat_moves
-from .models import Game, Move
-from .services import apply_move, initial_state
+from games.models import Game, Move
+from games.play import seat_moves
+from games.play.services import apply_move, initial_state
 
 
 def _start(game: Game) -> dict:

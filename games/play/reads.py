@@ -8,7 +8,7 @@ samples were and reads the rows as Django's own iteration does (the same convert
 same model instances with their annotations).
 
 Statements that do not depend on each other's answers (a move's locked game and its seats; its
-writes, ``games.writes``) can be sent together (``together``): one round trip to PostgreSQL
+writes, ``games.play.writes``) can be sent together (``together``): one round trip to PostgreSQL
 instead of one each.
 """
 
@@ -106,7 +106,7 @@ class Read:
 
 
 class Statement(Protocol):
-    """A ``Read``, or a write (``games.writes.Write``): SQL with its values, and what its rows answer."""
+    """A ``Read``, or a write (``games.play.writes.Write``): SQL with its values, and what its rows answer."""
 
     alias: str
     sql: str

@@ -2,9 +2,9 @@ from __future__ import annotations
 
 from django import forms
 
-from . import kinds
-from .invites import normalize_code
-from .models import Game
+from games.contract import kinds
+from games.models import Game
+from games.tables.invites import normalize_code
 
 HOUR, DAY = 3600, 86400
 TURN_DEADLINES = [

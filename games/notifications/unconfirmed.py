@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 
-from .models import Game, Seat
+from games.models import Game, Seat
 
 
 def unconfirmed_notes(game: Game, seats: list[Seat], user) -> list[dict]:

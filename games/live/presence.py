@@ -25,14 +25,14 @@ from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.utils import timezone
 
-from .compiled import Compiled, Read
-from .models import Game, OpenPage, Seat, SeatQuerySet
+from games.models import Game, OpenPage, Seat, SeatQuerySet
+from games.play.reads import Compiled, Read
 
 COOKIE = "seen"
 BEAT = timedelta(seconds=20)  # a socket's row is renewed this often while it stays open
 POLL_EVERY = timedelta(seconds=30)  # a polling page renews its row at most this often
 WINDOW = timedelta(seconds=60)  # a page not heard from for this long has gone
-_signer = signing.TimestampSigner(salt="games.presence")
+_signer = signing.TimestampSigner(salt="games.live.presence")
 
 
 @dataclass(frozen=True)

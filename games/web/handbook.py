@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.text import slugify
 from markdown_it import MarkdownIt
 
-from . import kinds
+from games.contract import kinds
 
 RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
 _ALIGN = re.compile(r' style="text-align:(left|right|center)"')

@@ -9,7 +9,7 @@ from django.utils.text import get_text_list
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-from . import kinds
+from games.contract import kinds
 
 THEME_COLOUR = "#8a2b1e"
 BACKGROUND_COLOUR = "#fbf8f1"

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .models import Game, Seat
-from .rules import finishing_places
+from games.contract.protocol import finishing_places
+from games.models import Game, Seat
 
 
 @dataclass(frozen=True)

@@ -23,17 +23,20 @@ from django.views.generic import RedirectView
 from accounts import limits
 from accounts.forms import GuestForm
 from accounts.models import User
-
-from . import handbook, kinds, presence, rematch, seat_moves, services, table_tools
-from .access import require_watchable
-from .forms import JoinCodeForm, NewGameForm
-from .invites import normalize_code, qr_svg
-from .live import boards
-from .models import Game, Move, Seat
-from .my_games import my_games as my_games_of
-from .my_games import stamp as my_games_stamp
-from .polling import unchanged_answer
-from .presenter import board_context, here_context, page_context, tools_context, tv_context
+from games.contract import kinds
+from games.live import boards, presence
+from games.live.polling import unchanged_answer
+from games.models import Game, Move, Seat
+from games.play import seat_moves, services
+from games.tables import rematch
+from games.tables import tools as table_tools
+from games.tables.access import require_watchable
+from games.tables.invites import normalize_code, qr_svg
+from games.web import handbook
+from games.web.forms import JoinCodeForm, NewGameForm
+from games.web.my_games import my_games as my_games_of
+from games.web.my_games import stamp as my_games_stamp
+from games.web.presenter import board_context, here_context, page_context, tools_context, tv_context
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -432,7 +435,7 @@ def _told_the_leaver(game: Game, user, line: str) -> str:
 
 @require_POST
 def leave(request: HttpRequest, code: str) -> HttpResponse:
-    """Leave a table: a seat at one still open, or a game in play (``games.table_tools``)."""
+    """Leave a table: a seat at one still open, or a game in play (``games.tables.tools``)."""
     if Game.objects.filter(code=code.upper()).exclude(status=Game.Status.OPEN).exists():
         return _table_tool(
             request, code, lambda game: table_tools.leave(game.pk, request.user, _request_id(request)),

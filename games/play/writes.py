@@ -16,7 +16,7 @@ from datetime import datetime
 from django.db import connections, router
 from django.db.models import Model
 
-from .models import Seat
+from games.models import Seat
 
 
 class Write:

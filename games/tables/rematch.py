@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from .models import Game, Seat
-from .services import MoveRejected, join_game
-from .signals import rematch_offered
+from games.models import Game, Seat
+from games.play.services import MoveRejected, join_game
+from games.play.signals import rematch_offered
 
 
 def rematch_of(game: Game) -> Game | None:

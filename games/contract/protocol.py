@@ -62,7 +62,7 @@ class Engine(Protocol):
 
 Strategy = Callable[[State, int | None, random.Random], Move]
 
-# Optional pure hooks an engine may add. Read by the platform's seat moves (``games.seat_moves``):
+# Optional pure hooks an engine may add. Read by the platform's seat moves (``games.play.seat_moves``):
 #
 #   leave(state, seat, rng) -> State   the state once ``seat`` stops playing for good: e.g. a
 #                                      two-person game ends and the other wins. Without it (or when

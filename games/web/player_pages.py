@@ -7,11 +7,11 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from accounts.models import User
-
-from . import kinds, stats
-from .access import require_watchable, watch_refusal
-from .models import Game
-from .rules import finishing_places
+from games.contract import kinds
+from games.contract.protocol import finishing_places
+from games.models import Game
+from games.tables.access import require_watchable, watch_refusal
+from games.web import stats
 
 LAST_GAMES = 10
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 
 from accounts import limits
-
-from .models import Game
+from games.models import Game
 
 
 def unchanged_answer(

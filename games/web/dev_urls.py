@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import dev_views
+from games.web import dev_views
 
 urlpatterns = [
     path("mail/", dev_views.mailbox, name="dev_mailbox"),

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import logging
 
-from .models import FORMER_PLAYER, LOG_TAIL, Game, Move, Seat
-from .replay import steps
-from .services import Source, announce, describe, play_table_moves
+from games.models import FORMER_PLAYER, LOG_TAIL, Game, Move, Seat
+from games.play.replay import steps
+from games.play.services import Source, announce, describe, play_table_moves
 
 log = logging.getLogger(__name__)
 

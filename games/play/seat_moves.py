@@ -14,9 +14,9 @@ holds (a posted move carrying it is refused):
   the table ends it so, the last of its players having left.
 
 This module is pure: what each move does to the engine's state (through the
-engine's optional ``leave`` and ``end`` hooks, see ``games.rules``) and its line
+engine's optional ``leave`` and ``end`` hooks, see ``games.contract.protocol``) and its line
 in the log. What it does to the seats (who plays them, the pause) is
-``games.table_tools``'.
+``games.tables.tools``'.
 """
 
 from __future__ import annotations
@@ -24,7 +24,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .rules import Engine, State, end_early, finishing_places, name_list, seat_joins, seat_leaves
+from games.contract.protocol import (
+    Engine,
+    State,
+    end_early,
+    finishing_places,
+    name_list,
+    seat_joins,
+    seat_leaves,
+)
 
 KEY = "table"
 LEAVE, REMOVE, COMPUTER, PAUSE, RESUME, END = "leave", "remove", "computer", "pause", "resume", "end"

@@ -7,10 +7,13 @@ import random
 from django.http import HttpRequest
 from django.urls import reverse
 
-from . import presence, rematch, seat_moves, timewords
-from .models import Game, Seat
-from .services import PAUSED, seat_key
-from .unconfirmed import unconfirmed_notes
+from games.live import presence
+from games.models import Game, Seat
+from games.notifications.unconfirmed import unconfirmed_notes
+from games.play import seat_moves
+from games.play.services import PAUSED, seat_key
+from games.tables import rematch
+from games.web import timewords
 
 
 def viewer_seat(seats: list[Seat], user) -> Seat | None:

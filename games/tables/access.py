@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.core.exceptions import PermissionDenied
 
-from .models import Game
+from games.models import Game
 
 
 def watch_refusal(game: Game, user) -> str | None:

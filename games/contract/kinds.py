@@ -13,16 +13,15 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from .rules import Engine, Move, Strategy
+from games.contract.protocol import Engine, Move, Strategy
 
 if TYPE_CHECKING:
     from django import forms
     from django.http import QueryDict
 
+    from games.models import Game, Seat
     from scoresheets.layout import Layout
     from scoresheets.scoring import Scorer
-
-    from .models import Game, Seat
 
 
 # What the platform says when a table takes a step of its own (a deal, new cards) and when its host
@@ -70,7 +69,7 @@ class GameKind:
     # Move types that are steps within a turn (a roll, a draw) -> their plural, as a turn e-mail
     # counts them after the moves that change the table ("and 8 smaller moves: rolls").
     small_moves: dict[str, str] = {}
-    # Who plays a seat whose player left or was removed (``games.table_tools``): a computer player,
+    # Who plays a seat whose player left or was removed (``games.tables.tools``): a computer player,
     # or (False) nobody, the engine's ``leave`` hook and ``system_move`` keeping the seat in step
     # (a pass every turn, stuck for good). ``left_seat_note`` says it in the log.
     computer_takes_left_seats: bool = True

@@ -1,6 +1,6 @@
 """Leaving a game in play, and the host's tools at a table in play.
 
-Each is a seat move (``games.seat_moves``) made through the one move path:
+Each is a seat move (``games.play.seat_moves``) made through the one move path:
 the game row locked, ``services.record`` (a ``Move`` row, the version, the
 tokens, the e-mail), the table's own moves, and ``game_changed`` on commit
 (pushes, computer players, clocks). What the move does to the engine's state
@@ -34,10 +34,10 @@ from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
-from . import seat_moves
-from .models import Game, Move, Seat
-from .services import MoveRejected, Source, announce, play_table_moves, record, why_closed
-from .signals import seat_removed
+from games.models import Game, Move, Seat
+from games.play import seat_moves
+from games.play.services import MoveRejected, Source, announce, play_table_moves, record, why_closed
+from games.play.signals import seat_removed
 
 NOT_HOST = "Only the host can do that."
 REMOVED = "The host took your seat away: you no longer play at this game."
