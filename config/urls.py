@@ -4,9 +4,10 @@ from django.urls import include, path, register_converter
 
 from games.web import webapp
 
-from .converters import DatabaseId
+from .converters import DatabaseId, TableCode
 
-register_converter(DatabaseId, "id")  # before the apps' patterns below are read
+register_converter(DatabaseId, "id")
+register_converter(TableCode, "code")  # before the apps' patterns below are read
 
 urlpatterns = [
     path("admin/", admin.site.urls),

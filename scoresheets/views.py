@@ -98,7 +98,7 @@ def pad_blank(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def pad_game(request: HttpRequest, code: str) -> HttpResponse:
-    game = get_object_or_404(Game, code=code.upper())
+    game = get_object_or_404(Game, code=code)
     refusal = watch_refusal(game, request.user)
     if refusal:
         return _problem(request, refusal, 403)

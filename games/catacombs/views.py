@@ -20,7 +20,7 @@ GUEST_NAME = "Guest"
 
 
 def _catacombs_game(code: str) -> Game:
-    game = Game.objects.filter(code=code.upper(), kind=runs.SLUG).select_related("host").first()
+    game = Game.objects.filter(code=code, kind=runs.SLUG).select_related("host").first()
     if game is None:
         raise Http404("No Roman Catacombs table has that code.")
     return game

@@ -20,6 +20,7 @@ from games.live.here import PresenceMixin
 from games.live.notices import NoticesMixin
 from games.models import Game
 from games.tables.access import watch_refusal
+from games.tables.invites import normalize_code
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +43,8 @@ def _as_request(scope: dict) -> HttpRequest:
 
 @database_sync_to_async
 def _table(code: str, user) -> tuple[Game | None, str | None]:
-    game = Game.objects.filter(code=code.upper()).only("pk", "kind", "version", "options", "host_id").first()
+    fields = ("pk", "kind", "version", "options", "host_id")
+    game = Game.objects.filter(code=normalize_code(code)).only(*fields).first()
     if game is None:
         return None, None
     return game, watch_refusal(game, user)

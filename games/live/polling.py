@@ -21,7 +21,7 @@ def unchanged_answer(
         seen = int(request.GET.get("version", ""))
     except ValueError:
         return HttpResponse("Give the version this page shows.", status=400)
-    games = Game.objects.filter(code=code.upper())
+    games = Game.objects.filter(code=code)
     if kinds is not None:
         games = games.filter(kind__in=kinds)
     version = games.values_list("version", flat=True).first()

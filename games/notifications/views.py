@@ -65,7 +65,7 @@ def delete_holiday(request: HttpRequest, holiday_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def mute(request: HttpRequest, code: str) -> HttpResponse:
-    game = get_object_or_404(Game, code=code.upper())
+    game = get_object_or_404(Game, code=code)
     seat = get_object_or_404(Seat, game=game, user=request.user)
     seat.muted = request.POST.get("muted", "1") == "1"
     seat.save(update_fields=["muted"])

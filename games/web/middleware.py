@@ -16,7 +16,6 @@ from django.shortcuts import render
 
 from accounts import limits
 from games.models import Game
-from games.tables.invites import normalize_code
 
 NUL = "\x00"
 NUL_REFUSAL = "That address or form holds a character no page of this site accepts."
@@ -75,7 +74,7 @@ class CodeGuessMiddleware:
         code = view_kwargs.get("code")
         if not isinstance(code, str):
             return None
-        request.table_code = normalize_code(code)
+        request.table_code = code  # as the <code:…> converter read it
         if getattr(view_func, "checks_guessing", False):
             return None  # the view checks it beside its own limits, in one round trip
         if limits.guessing(request):

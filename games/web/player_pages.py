@@ -10,7 +10,7 @@ from accounts.models import User
 from games.contract import kinds
 from games.contract.protocol import finishing_places
 from games.models import Game
-from games.tables.access import require_watchable, watch_refusal
+from games.tables.access import watch_refusal, watchable_table
 from games.web import stats
 
 LAST_GAMES = 10
@@ -32,7 +32,7 @@ def player(request: HttpRequest, user_id: int) -> HttpResponse:
 @require_GET
 def result(request: HttpRequest, code: str) -> HttpResponse:
     """What anyone may see of a finished game: places, names, scores, the pad. Never a hand."""
-    game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
+    game = watchable_table(code, request.user)
     if game.status != Game.Status.FINISHED or game.state is None:
         raise Http404("This game is not over yet: its result is shown once it ends.")
     seats = list(game.seats.all())

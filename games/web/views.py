@@ -17,6 +17,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django.views.generic import RedirectView
 
@@ -30,8 +31,8 @@ from games.models import Game, Move, Seat
 from games.play import seat_moves, services
 from games.tables import rematch
 from games.tables import tools as table_tools
-from games.tables.access import require_watchable
-from games.tables.invites import normalize_code, qr_svg
+from games.tables.access import require_watchable, watchable_table
+from games.tables.invites import qr_svg
 from games.web import handbook
 from games.web.forms import JoinCodeForm, NewGameForm
 from games.web.my_games import my_games as my_games_of
@@ -107,10 +108,9 @@ def join_by_code(request: HttpRequest) -> HttpResponse:
 
 @limits.limit("joins")
 def join(request: HttpRequest, code: str) -> HttpResponse:
-    canonical = normalize_code(code)
-    if canonical != code:  # "7pv-uar" from a message: the same table, at its own address
-        return redirect("join", canonical) if canonical else _no_table(request, code)
-    game = Game.objects.filter(code=canonical).select_related("host").first()
+    if request.path != reverse("join", args=[code]):  # "7pv-uar" from a message: at its own address
+        return redirect("join", code)
+    game = Game.objects.filter(code=code).select_related("host").first()
     if game is None:
         return _no_table(request, code)
     user = request.user if request.user.is_authenticated else None
@@ -164,7 +164,7 @@ def _no_table(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def join_qr(request: HttpRequest, code: str) -> HttpResponse:
     """The table's join link as a QR code (SVG), for the lobby, the invite box and a shared screen."""
-    game = get_object_or_404(Game.objects.only("code"), code=normalize_code(code))
+    game = get_object_or_404(Game.objects.only("code"), code=code)
     svg = qr_svg(request.build_absolute_uri(game.invite_url()))
     response = HttpResponse(svg, content_type="image/svg+xml")
     response["Cache-Control"] = "private, max-age=86400"
@@ -172,7 +172,7 @@ def join_qr(request: HttpRequest, code: str) -> HttpResponse:
 
 
 def game_page(request: HttpRequest, code: str) -> HttpResponse:
-    game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
+    game = watchable_table(code, request.user)
     pages = presence.arrived(request, game)
     page = render(request, "games/game.html", page_context(request, game))
     return presence.seen(request, page, game, pages)
@@ -187,7 +187,7 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
         return render(request, "games/gone.html", status=404)
     if answer is not None:
         return presence.heartbeat(request, answer) if answer.status_code == 204 else answer
-    game = require_watchable(Game.objects.get(code=code.upper()), request.user)
+    game = require_watchable(Game.objects.get(code=code), request.user)
     return presence.heartbeat(request, render(request, "games/board.html", board_context(request, game)))
 
 
@@ -199,7 +199,7 @@ def moved(url_name: str):
 
 def _shared_screen(code: str, user) -> Game:
     """A table whose game has a shared screen (``GameKind.tv_template``), if ``user`` may watch it."""
-    game = Game.objects.filter(code=code.upper(), kind__in=kinds.with_tv()).select_related("host").first()
+    game = Game.objects.filter(code=code, kind__in=kinds.with_tv()).select_related("host").first()
     if game is None:
         raise Http404("No table with a shared screen has that code.")
     return require_watchable(game, user)
@@ -226,7 +226,7 @@ def tv_poll(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def rematch_box(request: HttpRequest, code: str) -> HttpResponse:
     """The end screen's invitation, redrawn when someone asks for a rematch (pushed)."""
-    game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
+    game = watchable_table(code, request.user)
     context = {"game": game, **rematch.offer_context(game, request.user)}
     return render(request, "games/rematch.html", context)
 
@@ -234,7 +234,7 @@ def rematch_box(request: HttpRequest, code: str) -> HttpResponse:
 @require_POST
 def play_again(request: HttpRequest, code: str) -> HttpResponse:
     """Make the rematch of this finished game, or take a seat at the one already asked for."""
-    game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
+    game = watchable_table(code, request.user)
     if not request.user.is_authenticated:
         return redirect_to_login(game.get_absolute_url())
     try:
@@ -248,7 +248,7 @@ def play_again(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def here(request: HttpRequest, code: str) -> HttpResponse:
     """Who is at the table now (the strip the board shows), redrawn when someone comes or goes."""
-    game = Game.objects.filter(code=code.upper()).first()
+    game = Game.objects.filter(code=code).first()
     if game is None:  # cancelled meanwhile: the page says so in place of its board; keep the strip
         return HttpResponse(status=204)
     game = require_watchable(game, request.user)
@@ -321,7 +321,7 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
     try:
         # One locked read serves the watch check, the form parsing and the move.
         with transaction.atomic():
-            game, seats = services.locked_game(code.upper())
+            game, seats = services.locked_game(code)
             if game is None:
                 raise Http404("No game has that code.")
             # A refusal answers with the board, so whoever may not watch is refused first.
@@ -350,13 +350,13 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
 
 @require_GET
 def log(request: HttpRequest, code: str) -> HttpResponse:
-    game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
+    game = watchable_table(code, request.user)
     moves = Move.objects.filter(game=game).order_by("-number").only("number", "summary", "created_at")
     return render(request, "games/log.html", {"game": game, "moves": moves})
 
 
 def _lobby_action(request: HttpRequest, code: str, action) -> HttpResponse:
-    game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
+    game = watchable_table(code, request.user)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     try:
@@ -371,7 +371,7 @@ def _lobby_action(request: HttpRequest, code: str, action) -> HttpResponse:
 @require_POST
 def start(request: HttpRequest, code: str) -> HttpResponse:
     # A table of computer players alone keeps a worker busy for hundreds of moves: those are limited.
-    seats = Seat.objects.filter(game__code=normalize_code(code), game__status=Game.Status.OPEN)
+    seats = Seat.objects.filter(game__code=code, game__status=Game.Status.OPEN)
     if seats.exists() and not seats.filter(is_bot=False).exists() and limits.exceeded(request, "bot_tables"):
         return limits.too_many(request, "bot_tables")
     return _lobby_action(request, code, lambda game: services.start_game(game.pk, request.user))
@@ -380,7 +380,7 @@ def start(request: HttpRequest, code: str) -> HttpResponse:
 @require_GET
 def tools(request: HttpRequest, code: str) -> HttpResponse:
     """The Leave button and the host's tools (redrawn when the table changes); nothing once it is gone."""
-    game = Game.objects.filter(code=code.upper()).first()
+    game = Game.objects.filter(code=code).first()
     if game is None:
         return HttpResponse(status=204)
     game = require_watchable(game, request.user)
@@ -390,7 +390,7 @@ def tools(request: HttpRequest, code: str) -> HttpResponse:
 def _table_tool(request: HttpRequest, code: str, action, told=None) -> HttpResponse:
     """Leaving a game in play, or a host's tool: the table after it, or the page with the refusal.
     ``told(game, line)``: the confirmation in the mover's own words, where the log's differ."""
-    game = require_watchable(get_object_or_404(Game, code=code.upper()), request.user)
+    game = watchable_table(code, request.user)
     try:
         if not request.user.is_authenticated:
             raise services.MoveRejected("Sign in to play at this table.", 403)
@@ -436,7 +436,7 @@ def _told_the_leaver(game: Game, user, line: str) -> str:
 @require_POST
 def leave(request: HttpRequest, code: str) -> HttpResponse:
     """Leave a table: a seat at one still open, or a game in play (``games.tables.tools``)."""
-    if Game.objects.filter(code=code.upper()).exclude(status=Game.Status.OPEN).exists():
+    if Game.objects.filter(code=code).exclude(status=Game.Status.OPEN).exists():
         return _table_tool(
             request, code, lambda game: table_tools.leave(game.pk, request.user, _request_id(request)),
             told=lambda game, line: _told_the_leaver(game, request.user, line),

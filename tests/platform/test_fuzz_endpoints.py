@@ -78,6 +78,7 @@ OTHERS: list[Request] = [("get", {}), ("post", {}), ("post", junk(JUNK[0]))]
 NOTHING: list[Request] = [("get", {}), ("post", {})]
 BAD_ARGUMENTS = {
     "str": ["ZZZZZZ", "ünïcødé", "x" * 300, "\x00"],
+    "code": ["ZZZZZZ", "ünïcødé", "x" * 300, "\x00", "---"],
     "slug": ["nope", "x" * 300],
     "id": ["0", "9" * 19, "9" * 30],
 }

@@ -120,3 +120,17 @@ def test_a_tv_shows_the_qr_code_before_the_start_without_the_sites_header_or_a_c
     assert f"http://testserver/join/{game.code}/" in body  # the link still reads on the screen
     assert "Copy the link" not in body and "data-copy" not in body
     assert 'class="site"' not in body and "Sign up" not in body and "Sign in" not in body
+
+
+@pytest.mark.parametrize("page", ["game", "log", "here", "rematch_box"])
+def test_every_table_address_reads_the_code_as_people_type_it(client, open_game, host, page):
+    client.force_login(host)
+    code = open_game.code
+    typed = client.get(reverse(page, args=[f"{code[:3].lower()}-{code[3:].lower()}"]))
+    stored = client.get(reverse(page, args=[code]))
+    assert typed.status_code == stored.status_code
+    assert typed.status_code != 404
+
+
+def test_an_address_whose_code_is_only_dashes_is_the_sites_404(client):
+    assert client.get("/g/---/").status_code == 404
