@@ -181,3 +181,13 @@ def test_nim_prints_the_pad_of_an_online_game(nim, client, make_table):
     response = client.get(reverse("pad_game", args=[game.code]))
     assert response.status_code == 200
     assert f"Stones left: {game.state['heap']}." in pdf_text(response.content)
+
+
+def test_every_game_folder_is_one_installed_app_that_registers_its_kind() -> None:
+    from django.apps import apps
+
+    from games.contract.apps import GameConfig
+
+    folders = sorted(path.parent.name for path in (ROOT / "games").glob("*/engine.py"))
+    configs = sorted(config.label for config in apps.get_app_configs() if isinstance(config, GameConfig))
+    assert folders == configs == kinds.slugs()
