@@ -1,6 +1,6 @@
 """Roman Catacombs: a flip-and-write game of the books of the Bible.
 
-Player-facing rules: ``docs/rules/roman-catacombs.md``. The edition (7
+Player-facing rules: ``games/catacombs/rules.md``. The edition (7
 categories of 3 slots, 90 cards with their verses) is data in
 ``data/catacombs.json``, built by ``data/build_catacombs.py``.
 

@@ -1,6 +1,6 @@
 """Roman Poker (Parlett & Krenner, Amigo): roll Roman dice, write rising numbers.
 
-Rules: ``docs/rules/roman-poker.md``, as played here.
+Rules: ``games/poker/rules.md``, as played here.
 No Django here; chance only from the ``rng`` passed to ``apply`` (one
 ``rng.choice(FACES)`` per die rolled or rerolled, in move order).
 

@@ -1,6 +1,6 @@
 """Building Roman Roads: a turn-based game of building the four verses out from Rome.
 
-Player-facing rules: ``docs/rules/building-roman-roads.md``. Cards are the ids
+Player-facing rules: ``games/roads/rules.md``. Cards are the ids
 of ``games.decks`` (``"lk-623-4"``: Luke's back, Romans 6:23, card 4). No
 Django here; chance only from the ``rng`` passed to ``setup`` (one shuffle of
 the pile). Drawing takes the top of the pile, so ``apply`` never needs chance.

@@ -1,6 +1,6 @@
 """Roman Road: a real-time race with the Roman Road decks (like Nerts), 2 to 4 players.
 
-Player-facing rules: ``docs/rules/roman-road.md``. Everyone plays at once: moves
+Player-facing rules: ``games/romanroad/rules.md``. Everyone plays at once: moves
 apply in the order the server receives them, and a move that an earlier one has
 overtaken (someone got there first, the hand is over, the next hand is dealt) is
 refused with a sentence that starts "Too late — ...", the state unchanged.

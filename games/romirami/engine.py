@@ -1,6 +1,6 @@
 """Romi Rami (Antoine Lefebvre, Randolph 2023): take Number cards, complete Contracts.
 
-Player-facing rules: ``docs/rules/romi-rami.md``. The cards (92 Number cards,
+Player-facing rules: ``games/romirami/rules.md``. The cards (92 Number cards,
 36 Contracts, 4 two-sided trophies) are data in ``data/romirami.json``, which
 the in-person score sheet reads too.
 

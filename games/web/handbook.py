@@ -1,32 +1,30 @@
-"""Each game's rules as played here, read from ``docs/rules/<game name>.md`` and served as a page.
+"""Each game's rules as played here, read from its folder's ``rules.md`` and served as a page.
 
 The Markdown is rendered on the server (markdown-it-py, CommonMark plus tables,
 raw HTML escaped). Table cells aligned in the Markdown would carry a style
 attribute, which the Content-Security-Policy refuses, so the alignment becomes
-a class. Links between the rules files point at their pages.
+a class. A link to another game's rules file (``../<folder>/rules.md``) points at its page.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from functools import lru_cache
 from pathlib import Path
 
-from django.conf import settings
 from django.urls import reverse
-from django.utils.text import slugify
 from markdown_it import MarkdownIt
 
 from games.contract import kinds
 
-RULES_DIR = Path(settings.BASE_DIR) / "docs" / "rules"
 _ALIGN = re.compile(r' style="text-align:(left|right|center)"')
-_MD_LINK = re.compile(r'href="(?:\./)?([a-z0-9-]+)\.md(#[^"]*)?"')
+_MD_LINK = re.compile(r'href="\.\./([a-z0-9_]+)/rules\.md(#[^"]*)?"')
 
 
 def doc_path(kind: kinds.GameKind) -> Path:
-    """The game's rules file, named after the game: its name slugified, then ".md"."""
-    return RULES_DIR / f"{slugify(kind.name)}.md"
+    """The game's rules file: ``rules.md`` in the folder of the module that defines its kind."""
+    return Path(sys.modules[type(kind).__module__].__file__).with_name("rules.md")
 
 
 def has_rules(kind: kinds.GameKind) -> bool:
@@ -46,8 +44,7 @@ def _render(path: Path, mtime: float) -> str:
 
 
 def _link_to_page(match: re.Match) -> str:
-    pages = {slugify(kind.name): kind.slug for kind in kinds.all_kinds()}
-    slug = pages.get(match.group(1))
-    if slug is None:
+    slug = match.group(1)
+    if not kinds.exists(slug):
         return match.group(0)
     return f'href="{reverse("rules", args=[slug])}{match.group(2) or ""}"'

@@ -1,6 +1,6 @@
 """Build ``catacombs.json`` (the Roman Catacombs edition) from the rules page.
 
-Run by hand from the project root after editing ``docs/rules/roman-catacombs.md``::
+Run by hand from the project root after editing ``games/catacombs/rules.md``::
 
     .venv/bin/python games/catacombs/data/build_catacombs.py
 
