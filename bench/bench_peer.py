@@ -1,7 +1,7 @@
 """Against a peer: the same Roman Poker turns on this site and on boardgame.io, one load driver for both.
 
 The peer (``bench/peer/``) is Roman Poker written as a boardgame.io game on PostgreSQL
-(bgio-postgres), its rules a port of ``games/poker/engine.py`` (``tests/games/poker/test_peer_rules.py``
+(bgio-postgres), its rules a port of ``games/poker/engine.py`` (``games/poker/tests/test_peer_rules.py``
 replays its games through the engine). Both tables play with the dice brought by the table
 (the *we roll real dice* option), so a seeded script of moves (``rules.mjs``: roll, stop, a
 Reroll one card after a misthrow, pass) is the same game on both servers.

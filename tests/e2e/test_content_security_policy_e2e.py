@@ -10,10 +10,10 @@ from django.test import Client
 
 from games.contract import kinds
 from games.models import Game
+from games.roads.tests.test_play_e2e import rigged
+from games.romanroad.tests.site import begin
 from scoresheets.models import ScoreSheet
 from tests.e2e.layout import table_with_computers, wait_for_redraw
-from tests.e2e.test_roads_e2e import rigged
-from tests.games.romanroad.site import begin
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -5,7 +5,6 @@ page. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from django.test import Client
@@ -19,11 +18,12 @@ from groups import services
 from scoresheets.models import ScoreSheet
 from tests.e2e.accessibility import assert_accessible
 from tests.e2e.layout import no_sideways_scroll, text_inside
+from tests.paths import ARTIFACTS
 from tests.platform.test_my_games import finish
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 TV = {"width": 1920, "height": 1080}

@@ -12,10 +12,11 @@ from playwright.sync_api import expect
 
 from games.models import Game
 from games.play import services
+from tests.paths import ARTIFACTS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
 PHONE = {"width": 390, "height": 844}
 
 

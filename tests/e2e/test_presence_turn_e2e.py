@@ -14,7 +14,7 @@ from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 
 from games.play import services
-from tests.e2e.test_poker_e2e import play_one_step
+from games.poker.tests.test_play_e2e import play_one_step
 from tests.integration.live_harness import asgi_server
 from tests.integration.mail_harness import database_url
 from tests.real_parts import require

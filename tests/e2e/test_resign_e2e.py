@@ -6,7 +6,6 @@ resigner second, and both end screens offer a rematch."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -14,10 +13,10 @@ from playwright.sync_api import expect
 from games.models import Game
 from tests.e2e.accessibility import assert_accessible
 from tests.e2e.test_presence_turn_e2e import live, phone, site, table  # noqa: F401 — fixtures
+from tests.paths import ARTIFACTS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"  # screenshots for a person to look at
 
 
 def test_a_resignation_ends_a_two_person_game_and_the_other_is_told_they_won(phone, make_user):  # noqa: F811

@@ -6,8 +6,6 @@ keyboard, and clean under the accessibility scan."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
@@ -16,10 +14,11 @@ from games.models import Game
 from games.play import services
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
 from tests.e2e.test_presence_turn_e2e import live, phone, site, table  # noqa: F401 — fixtures
+from tests.paths import ARTIFACTS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"  # screenshots for a person to look at
+
 # (caret="initial": hiding the caret marks every input with a style attribute, which a later board
 # redraw would copy, a violation of the page's Content-Security-Policy that the page itself never makes)
 PUSHED = 10_000  # ms a push may take to be drawn on a busy machine (the page is never reloaded)

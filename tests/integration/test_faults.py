@@ -19,7 +19,7 @@ from django.core.management import call_command
 from django.db import connection
 
 from games.models import Game, Move
-from tests.games.romanroad.site import lobby_table
+from games.romanroad.tests.site import lobby_table
 from tests.integration.mail_harness import (
     SmtpSink,
     database_url,

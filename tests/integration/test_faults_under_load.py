@@ -38,7 +38,7 @@ from django.db import connection
 
 from games.models import Game, Move, Notification, NotificationPrefs
 from games.play import replay, services
-from tests.games.romanroad.site import lobby_table
+from games.romanroad.tests.site import lobby_table
 from tests.integration.live_harness import SignedIn, WebProcess, web_process
 from tests.integration.mail_harness import SmtpSink, database_url, free_port, publishing_to, wait_for, worker
 from tests.integration.test_faults import own_redis

@@ -15,7 +15,7 @@ from websockets.sync.client import connect
 
 from games.models import Game, Notification
 from games.play import services
-from tests.integration.conftest import LAYER
+from tests.integration.fixtures import LAYER
 from tests.integration.live_harness import SignedIn, asgi_server
 from tests.integration.mail_harness import SmtpSink, database_url, publishing_to, wait_for, worker
 from tests.real_parts import REDIS, require

@@ -7,7 +7,7 @@ import pytest
 from games.contract.protocol import name_list
 from games.models import Notification, Seat
 from games.notifications import mailer, outbox
-from tests.games.romirami.helpers import table
+from games.romirami.tests.helpers import table
 
 pytestmark = pytest.mark.django_db
 
