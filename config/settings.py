@@ -193,11 +193,6 @@ else:
 # Celery: kombu's filesystem transport by default (no server), Redis in production.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
 BROKER_VISIBILITY_SECONDS = int(os.environ.get("BROKER_VISIBILITY_SECONDS", "300"))
-# Roman Road's live table: the countdown to Begin, how long a hand just dealt waits for someone
-# with no page open, and how long a player gone from the table plays no part before they are away.
-ROMANROAD_BEGIN_SECONDS = float(os.environ.get("ROMANROAD_BEGIN_SECONDS", "3"))
-ROMANROAD_ABSENT_SECONDS = float(os.environ.get("ROMANROAD_ABSENT_SECONDS", "5"))
-ROMANROAD_IDLE_SECONDS = float(os.environ.get("ROMANROAD_IDLE_SECONDS", "20"))
 CELERY_BROKER_TRANSPORT_OPTIONS = (
     {
         "data_folder_in": str(VAR_DIR / "broker"),

@@ -23,7 +23,7 @@ RECENT = 12
 
 def _takes_players(game: Game) -> bool:
     """A table still open, or one in play that takes a latecomer into a free seat (Catacombs)."""
-    return game.status == Game.Status.OPEN or game.game_kind.joins_in_play(game)
+    return game.status == Game.Status.OPEN or game.game_kind.policy(game).latecomers
 
 
 @login_required

@@ -41,7 +41,17 @@ import random
 from functools import cache
 from pathlib import Path
 
-from games.contract.protocol import IllegalMove, Move, State, clone, int_field, move_type, places, require
+from games.contract.protocol import (
+    Engine,
+    IllegalMove,
+    Move,
+    State,
+    clone,
+    int_field,
+    move_type,
+    places,
+    require,
+)
 
 DATA = Path(__file__).with_name("data") / "catacombs.json"
 PILES = 3
@@ -523,7 +533,7 @@ def _describe_resolution(before: State, after: State) -> str:
 # --- The engine --------------------------------------------------------------
 
 
-class Catacombs:
+class Catacombs(Engine):
     """Roman Catacombs for 1 to 12 players (1 = solo)."""
 
     slug = "catacombs"

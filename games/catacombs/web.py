@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from django import forms as django_forms
@@ -13,6 +14,7 @@ from games.catacombs.engine import CATACOMBS
 from games.catacombs.presenter import catacombs_context
 from games.catacombs.sheet import SHEET
 from games.contract.kinds import GameKind, form_number
+from games.contract.policy import SeatWords, TablePolicy
 from games.contract.protocol import Move
 from games.models import Game, Seat
 
@@ -38,10 +40,17 @@ class CatacombsKind(GameKind):
     pad = score_pad
     sheet = SHEET
     lobby_template = "catacombs/lobby_options.html"
-    computer_takes_left_seats = False  # a seat whose player left passes every turn (tables.system_move)
-    left_seat_note = "their seat passes every turn from now on"
-    host_moves_over_players = frozenset({"flip_on"})  # the host flips on past a sleeping phone
-    joined_seat_note = "they write from the next cards on"
+    table = TablePolicy(
+        latecomers=True,  # a group table takes a latecomer into a free seat (a new library)
+        computer_takes_left_seats=False,  # a seat whose player left passes every turn (tables.system_move)
+        left_seat=SeatWords(
+            "their seat passes every turn from now on", "your seat passes every turn from now on"
+        ),
+        joined_seat=SeatWords("they write from the next cards on", "you write from the next cards on"),
+        host_moves_over_players=frozenset({"flip_on"}),  # the host flips on past a sleeping phone
+    )
+    solo = replace(table, one_sitting=True, latecomers=False, play_again_label="Play again")
+    daily = replace(solo, rematch_refusal=runs.DAILY_NO_AGAIN)  # a daily run is a solo run, played once
     clock_options = {"flip_mode": tables.TIMED}  # a timed table flips when each turn is up
     home_template = "catacombs/home_solo.html"
     player_template = "catacombs/player_runs.html"
@@ -84,22 +93,15 @@ class CatacombsKind(GameKind):
     def turn_started_at(self, game: Game) -> datetime | None:
         return tables.last_flip_at(game)
 
-    def joins_in_play(self, game: Game) -> bool:
-        """A group table takes a latecomer into a free seat (a new library); a solo or daily run never."""
-        return not tables.is_solo(game) and not runs.is_daily(game)
-
-    def quiet(self, game: Game) -> bool:
-        return tables.is_solo(game)
-
-    def rematch_refusal(self, game: Game) -> str | None:
-        return runs.DAILY_NO_AGAIN if runs.is_daily(game) else None
+    def policy(self, game: Game) -> TablePolicy:
+        """A solo run is one person's sitting; a daily run is played once; neither takes latecomers."""
+        if runs.is_daily(game):
+            return self.daily
+        return self.solo if tables.is_solo(game) else self.table
 
     def play_again(self, game: Game, user) -> Game | None:
         """A solo run plays again as a fresh solo run, at once (no table to gather)."""
         return runs.start_solo(user) if tables.is_solo(game) else None
-
-    def play_again_label(self, game: Game) -> str:
-        return "Play again" if tables.is_solo(game) else super().play_again_label(game)
 
     def watch_refusal(self, game: Game, user) -> str | None:
         """Someone else's daily run stays private that day: its log would give away the day's deck."""

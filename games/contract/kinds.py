@@ -9,10 +9,14 @@ game, so a simple game overrides little more than its engine and templates.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
+
+from games.contract.policy import TablePolicy
 from games.contract.protocol import Engine, Move, Strategy
 
 if TYPE_CHECKING:
@@ -69,21 +73,10 @@ class GameKind:
     # Move types that are steps within a turn (a roll, a draw) -> their plural, as a turn e-mail
     # counts them after the moves that change the table ("and 8 smaller moves: rolls").
     small_moves: dict[str, str] = {}
-    # Who plays a seat whose player left or was removed (``games.tables.tools``): a computer player,
-    # or (False) nobody, the engine's ``leave`` hook and ``system_move`` keeping the seat in step
-    # (a pass every turn, stuck for good). ``left_seat_note`` says it in the log.
-    computer_takes_left_seats: bool = True
-    left_seat_note: str = "a computer player plays their seat"
-    # A latecomer may take a free seat at this game in play (the engine's ``join`` hook makes the
-    # seat); ``joined_seat_note`` says in the log when they start playing.
-    joined_seat_note: str = "they play from the next turn on"
-
-    def joins_in_play(self, game) -> bool:
-        return False
-
-    # Move types the host may make while players are still choosing (Catacombs' ``flip_on``: the
-    # host flips on, the seats still choosing pass). Any other move of the host's waits for them.
-    host_moves_over_players: frozenset[str] = frozenset()
+    table: TablePolicy = TablePolicy()  # what sort of table the game's tables are (``policy``)
+    # The game's knobs: setting name -> default, read by ``tunable`` (a game's settings live in its
+    # folder, not in config/settings.py).
+    tunables: dict[str, float] = {}
     pad: Layout | None = None  # the printable score pad (the game's pad.py), or None
     sheet: Scorer | None = None  # in-person score keeping (the game's sheet.py), or None
 
@@ -98,6 +91,13 @@ class GameKind:
     @property
     def realtime(self) -> bool:
         return bool(getattr(self.engine, "realtime", False))
+
+    @classmethod
+    def tunable(cls, name: str) -> float:
+        """A knob of ``tunables``: from Django's settings if set there (tests), else the environment
+        variable of that name, else its default."""
+        value = getattr(settings, name, None)
+        return float(os.environ.get(name, cls.tunables[name]) if value is None else value)
 
     def notice(self, name: str, game: str = "") -> str:
         """The sentence ``name`` of NOTICES in this game's words, for the table called ``game``."""
@@ -178,23 +178,14 @@ class GameKind:
         a seat's first page opens), or None when they do not."""
         return None
 
-    def quiet(self, game: Game) -> bool:
-        """A game played in one sitting by one person (a solo run): no e-mail about it, and its page
-        shows no mute, no host tools and no holidays."""
-        return False
-
-    def rematch_refusal(self, game: Game) -> str | None:
-        """Why finished ``game`` may not be played again (its end screen offers no rematch), or None."""
-        return None
+    def policy(self, game: Game) -> TablePolicy:
+        """The policy of this table: the game's ``table``, unless its tables differ (a solo run)."""
+        return self.table
 
     def play_again(self, game: Game, user: Any) -> Game | None:
         """The game's own "play again" for finished ``game`` (e.g. a fresh one-person run, started at
         once), or None for the usual rematch: a new table with the same seats."""
         return None
-
-    def play_again_label(self, game: Game) -> str:
-        """The end screen's button that asks for ``play_again``."""
-        return "Play again with the same table"
 
     def player_context(self, user: Any) -> dict:
         """What ``player_template`` draws for ``user``'s page (e.g. solo runs): only what anyone may see."""

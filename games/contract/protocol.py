@@ -12,7 +12,7 @@ import copy
 import logging
 import random
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 State = dict[str, Any]
 Move = dict[str, Any]
@@ -28,86 +28,108 @@ class IllegalMove(Exception):
         self.reason = reason
 
 
-@runtime_checkable
-class Engine(Protocol):
+class Engine:
+    """The base of every rule engine: the contract's required parts, and the optional hooks with
+    the defaults of a plain turn-based game, so the platform calls each hook directly.
+
+    An engine subclasses it (``class PokerEngine(Engine)``), sets the five attributes and
+    ``move_keys``, implements the required methods and overrides only the hooks it needs."""
+
     slug: str
     name: str
     min_players: int
     max_players: int
     # All seats act at once, moves apply in arrival order, no turn token is checked.
-    realtime: bool
+    realtime: bool = False
     # Each move type and the keys a move of it may hold ("type" included): anything else is refused.
     move_keys: dict[str, frozenset[str]]
 
-    def setup(self, players: int, options: dict, rng: random.Random) -> State: ...
+    # Required ---------------------------------------------------------------
 
-    def to_act(self, state: State) -> list[int]: ...
+    def setup(self, players: int, options: dict, rng: random.Random) -> State:
+        raise NotImplementedError
 
-    def legal_moves(self, state: State, seat: int | None) -> list[Move]: ...
+    def to_act(self, state: State) -> list[int]:
+        """The seats awaited now; [] once the game is over."""
+        raise NotImplementedError
 
-    def apply(self, state: State, seat: int | None, move: Move, rng: random.Random) -> State: ...
+    def legal_moves(self, state: State, seat: int | None) -> list[Move]:
+        raise NotImplementedError
 
-    def view(self, state: State, seat: int | None) -> dict: ...
+    def apply(self, state: State, seat: int | None, move: Move, rng: random.Random) -> State:
+        """The state after ``move``; pure (``state`` untouched), chance only from ``rng``."""
+        raise NotImplementedError
 
-    def is_over(self, state: State) -> bool: ...
+    def view(self, state: State, seat: int | None) -> dict:
+        """What ``seat`` may see (None: a spectator). Hidden information leaves only through here."""
+        raise NotImplementedError
 
-    def scores(self, state: State) -> list[int]: ...
+    def is_over(self, state: State) -> bool:
+        raise NotImplementedError
 
-    def default_move(self, state: State, seat: int | None) -> Move: ...
+    def scores(self, state: State) -> list[int]:
+        raise NotImplementedError
+
+    def default_move(self, state: State, seat: int | None) -> Move:
+        """The move a clock makes for ``seat`` when its time is up."""
+        raise NotImplementedError
 
     def describe(self, before: State, after: State, seat: int | None, move: Move) -> str:
         """One public log line; ``{player}`` stands for the mover's name. Never a hidden card."""
-        ...
+        raise NotImplementedError
+
+    # Optional, with defaults ------------------------------------------------
+
+    def places(self, state: State) -> list[int]:
+        """Finishing place per seat (1 = best): by score, unless the game has tie-breaks."""
+        return places(self.scores(state))
+
+    def leave(self, state: State, seat: int, rng: random.Random) -> State:
+        """The state once ``seat`` stops playing for good (e.g. of two, the other wins). Unchanged
+        by default: the table plays on, the seat played by a computer or passing, as the game's
+        ``GameKind`` says (read by the platform's seat moves, ``games.play.seat_moves``)."""
+        return state
+
+    def join(self, state: State, rng: random.Random) -> State:
+        """The state once a new seat (the next number) sat down at a game in play."""
+        raise IllegalMove("This game takes no new player once it has started.")
+
+    def end(self, state: State, rng: random.Random) -> State | None:
+        """The game over as it stands, scored where its rules can score; None: it cannot end early."""
+        return None
+
+    def awaits_table(self, state: State) -> bool:
+        """The game waits for the table's own step (seat None: Catacombs' flip, Roman Road's next
+        hand), which the table makes itself or its host gives (``GameKind.host_acts``)."""
+        return False
+
+    def round_number(self, state: State) -> int | None:
+        """The round in play in a game everyone plays at once in rounds (a hand of cards): its seats
+        are told once a round, when it starts. None for a game of turns."""
+        return None
 
 
 Strategy = Callable[[State, int | None, random.Random], Move]
 
-# Optional pure hooks an engine may add. Read by the platform's seat moves (``games.play.seat_moves``):
-#
-#   leave(state, seat, rng) -> State   the state once ``seat`` stops playing for good: e.g. a
-#                                      two-person game ends and the other wins. Without it (or when
-#                                      it changes nothing) the table plays on, the seat played by a
-#                                      computer or passing, as the game's ``GameKind`` says.
-#   end(state, rng) -> State           the game over as it stands, scored where its rules can score.
-#
-# Read by the move path, deadlines and e-mail (``awaits_table`` below):
-#
-#   awaits_table(state) -> bool        the game waits for a move of seat None, the table's own step
-#                                      (Catacombs' flip, Roman Road's next hand), which the table
-#                                      makes itself or its host gives (``GameKind.host_acts``).
-#
-# Read by e-mail (``round_number`` below):
-#
-#   round_number(state) -> int         the round in play, in a game everyone plays at once in rounds
-#                                      (a hand of cards): its seats are told once a round, when it
-#                                      starts, not each time a seat comes back into play within it.
-
 
 def seat_leaves(engine: Engine, state: State, seat: int, rng: random.Random) -> State:
-    """The state once ``seat`` left, by the engine's ``leave`` hook; unchanged without one."""
-    hook = getattr(engine, "leave", None)
-    return hook(state, seat, rng) if callable(hook) else state
+    """The state once ``seat`` left (the engine's ``leave``)."""
+    return engine.leave(state, seat, rng)
 
 
 def seat_joins(engine: Engine, state: State, rng: random.Random) -> State:
-    """The state once a new seat sat down at a game in play, by the engine's ``join`` hook (the new
-    seat is the next number); an engine without one refuses."""
-    hook = getattr(engine, "join", None)
-    if not callable(hook):
-        raise IllegalMove("This game takes no new player once it has started.")
-    return hook(state, rng)
+    """The state once a new seat sat down at a game in play (the engine's ``join``)."""
+    return engine.join(state, rng)
 
 
 def awaits_table(engine: Engine, state: State) -> bool:
-    """The game waits for the table's own step (seat None), by the engine's ``awaits_table`` hook."""
-    hook = getattr(engine, "awaits_table", None)
-    return bool(hook(state)) if callable(hook) else False
+    """The game waits for the table's own step (seat None)."""
+    return bool(engine.awaits_table(state))
 
 
 def round_number(engine: Engine, state: State | None) -> int | None:
-    """The round in play, by the engine's ``round_number`` hook; None for a game of turns."""
-    hook = getattr(engine, "round_number", None)
-    return hook(state) if callable(hook) and state is not None else None
+    """The round in play; None for a game of turns or before the game has a state."""
+    return engine.round_number(state) if state is not None else None
 
 
 def has_move(engine: Engine, state: State, seat: int) -> bool:
@@ -118,9 +140,8 @@ def has_move(engine: Engine, state: State, seat: int) -> bool:
 
 
 def end_early(engine: Engine, state: State, rng: random.Random) -> State | None:
-    """The game over as it stands, by the engine's ``end`` hook; None for an engine without one."""
-    hook = getattr(engine, "end", None)
-    return hook(state, rng) if callable(hook) else None
+    """The game over as it stands (the engine's ``end``); None for a game that cannot end early."""
+    return engine.end(state, rng)
 
 
 def choose_move(
@@ -186,8 +207,7 @@ def places(scores: list[int]) -> list[int]:
 
 def finishing_places(engine: Engine, state: State) -> list[int]:
     """The game's own finishing places (its tie-breaks, e.g. a bonus pile), else by score alone."""
-    own = getattr(engine, "places", None)
-    return list(own(state)) if callable(own) else places(engine.scores(state))
+    return list(engine.places(state))
 
 
 def name_list(names: list[str]) -> str:

@@ -196,7 +196,7 @@ def plan_host_step(
 
 def _quiet(game: Game) -> bool:
     """A game played in one sitting (a solo run): no mail about it."""
-    return kinds.get(game.kind).quiet(game)
+    return kinds.get(game.kind).policy(game).one_sitting
 
 
 def _to_act(game: Game, state: dict | None) -> set[int]:

@@ -17,7 +17,7 @@ def unconfirmed_notes(game: Game, seats: list[Seat], user) -> list[dict]:
     confirming, the host seeing everyone's (her own too), a player only their own."""
     if user is None or not user.is_authenticated or game.status == Game.Status.FINISHED:
         return []
-    if game.game_kind.quiet(game):  # a solo run sends no mail anyway
+    if game.game_kind.policy(game).one_sitting:  # a solo run sends no mail anyway
         return []
     is_host = game.host_id == user.pk
     names = {s.user_id: s.name for s in seats if s.user_id and not s.left and not s.is_bot}

@@ -8,7 +8,7 @@ holds (a posted move carrying it is refused):
 - ``{"table": "remove", "seat": n}``: the host takes seat n away from its player;
 - ``{"table": "computer", "seat": n}``: the host gives seat n to a computer player;
 - ``{"table": "join", "seat": n}``: a latecomer sits down as seat n at a game in play (where the
-  game's ``GameKind.joins_in_play``; the engine's ``join`` hook makes the seat);
+  game's ``TablePolicy.latecomers``; the engine's ``join`` hook makes the seat);
 - ``{"table": "pause"}``, ``{"table": "resume"}``: the host stops and restarts the table's clocks;
 - ``{"table": "end"}``: the host ends the game as it stands; ``{"table": "end", "why": "left"}``:
   the table ends it so, the last of its players having left.
@@ -79,10 +79,10 @@ def result(engine: Engine, state: State, names: dict[int, str]) -> str:
 
 
 def for_the_leaver(line: str, name: str, left_note: str) -> str:
-    """The log's line of a player's own leave, told to them: "You left the game; your seat passes
-    every turn from now on.", "You resigned: Ann wins."."""
+    """The log's line of a player's own leave, told to them (``left_note`` in their words):
+    "You left the game; your seat passes every turn from now on.", "You resigned: Ann wins."."""
     if line.startswith(f"{name} left; "):
-        return f"You left the game; {left_note.replace('their', 'your')}."
+        return f"You left the game; {left_note}."
     if line.startswith(f"{name} resigned"):
         return "You resigned" + line[len(f"{name} resigned"):]
     return line

@@ -196,8 +196,8 @@ def table_moves_now(game_id: int) -> int:
 def describe(game: Game, before: dict, after: dict, seat: int | None, move: dict, seats: list[Seat]) -> str:
     if seat_moves.is_seat_move(move):
         names = {s.position: s.name for s in seats}
-        kind = kinds.get(game.kind)
-        notes = (kind.left_seat_note, kind.joined_seat_note)
+        policy = kinds.get(game.kind).policy(game)
+        notes = (policy.left_seat.they, policy.joined_seat.they)
         line = seat_moves.describe(game.engine, before, after, move, names, *notes)
         return line[:300]
     text = game.engine.describe(before, after, seat, move)
@@ -225,7 +225,8 @@ def _actor(
         # Engines let seat None act for the seat to play (deadlines, the system); the
         # host's own moves (the table's next step) come only when no player's move is awaited.
         called = move.get("type") if isinstance(move, dict) else None
-        over_players = isinstance(called, str) and called in game.game_kind.host_moves_over_players
+        over = game.game_kind.policy(game).host_moves_over_players
+        over_players = isinstance(called, str) and called in over
         if game.engine.to_act(game.state) and not over_players:
             raise MoveRejected("The players are still choosing: the host cannot move for them.", 409)
         return Actor(None, seats)
@@ -426,7 +427,7 @@ def why_closed(game: Game, seated: int) -> str | None:
     """Why the table takes no new player, in a sentence, or None while it has a free seat."""
     if game.status == Game.Status.FINISHED:
         return "This game is over; it cannot take new players."
-    if game.status != Game.Status.OPEN and not game.game_kind.joins_in_play(game):
+    if game.status != Game.Status.OPEN and not game.game_kind.policy(game).latecomers:
         return "This game has already started; it cannot take new players."
     if seated >= game.max_seats:
         return f"This table is full: all {game.max_seats} seats are taken."

@@ -59,7 +59,17 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import chain, combinations, combinations_with_replacement
 
-from games.contract.protocol import IllegalMove, Move, State, clone, int_field, move_type, places, require
+from games.contract.protocol import (
+    Engine,
+    IllegalMove,
+    Move,
+    State,
+    clone,
+    int_field,
+    move_type,
+    places,
+    require,
+)
 
 FACES = ("I", "I", "I", "X", "X", "V")  # one die; rng.choice over this tuple
 FACE_KINDS = ("I", "V", "X")
@@ -539,7 +549,7 @@ def _describe_card(before: State, after: State, move: Move) -> str:
 # --- The engine -------------------------------------------------------------------
 
 
-class PokerEngine:
+class PokerEngine(Engine):
     """Roman Poker as an ``Engine`` (see ``games/contract/protocol.py``)."""
 
     slug = "poker"

@@ -52,7 +52,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.contract.protocol import IllegalMove, Move, State, int_field, move_type, places, require
+from games.contract.protocol import Engine, IllegalMove, Move, State, int_field, move_type, places, require
 from games.decks import (
     CARDS_PER_SUIT,
     DECK_KEYS,
@@ -557,7 +557,7 @@ def _ending_text(before: State, after: State) -> str:
 # --- The engine ------------------------------------------------------------------------
 
 
-class BuildingRomanRoads:
+class BuildingRomanRoads(Engine):
     """Building Roman Roads as an ``Engine`` (see ``games/contract/protocol.py``)."""
 
     slug = "roads"

@@ -89,7 +89,7 @@ from __future__ import annotations
 import random
 import re
 
-from games.contract.protocol import IllegalMove, Move, State, move_type, places, require
+from games.contract.protocol import Engine, IllegalMove, Move, State, move_type, places, require
 from games.decks import (
     CARDS_PER_SUIT,
     card_info,
@@ -804,7 +804,7 @@ def _describe_end(before: State, after: State) -> str:
 # --- The engine ---------------------------------------------------------------------
 
 
-class RomanRoad:
+class RomanRoad(Engine):
     """Roman Road as an ``Engine`` (see ``games/contract/protocol.py``): everyone plays at once."""
 
     slug = "romanroad"

@@ -24,12 +24,12 @@ import random
 from datetime import datetime, timedelta
 
 from django import forms
-from django.conf import settings
 from django.http import QueryDict
 from django.utils import timezone
 
 from games.contract import platform
 from games.contract.kinds import GameKind, form_number
+from games.contract.policy import SeatWords, TablePolicy
 from games.contract.protocol import Move as MovePayload
 from games.contract.protocol import State
 from games.models import Game, Move, Seat
@@ -54,19 +54,27 @@ PLAYS = ("move", "flip", "stuck")  # what a person does at the table (not what t
 UNTIMED = ("away", "back")  # marks the table makes about who is here: they move no clock on
 
 
+# The table's knobs (``GameKind.tunable``: a setting or an environment variable of that name).
+TUNABLES = {
+    "ROMANROAD_BEGIN_SECONDS": 3.0,  # the countdown to Begin once everyone is ready
+    "ROMANROAD_ABSENT_SECONDS": 5.0,  # how long a hand just dealt waits for a person with no page open
+    "ROMANROAD_IDLE_SECONDS": 20.0,  # how long a person gone, playing no part, may be before they are away
+}
+
+
 def begin_seconds() -> float:
     """The countdown to Begin once everyone is ready."""
-    return float(getattr(settings, "ROMANROAD_BEGIN_SECONDS", 3))
+    return RomanRoadKind.tunable("ROMANROAD_BEGIN_SECONDS")
 
 
 def absent_seconds() -> float:
     """How long a hand just dealt waits for a person with no page open before taking them as ready."""
-    return float(getattr(settings, "ROMANROAD_ABSENT_SECONDS", 5))
+    return RomanRoadKind.tunable("ROMANROAD_ABSENT_SECONDS")
 
 
 def idle_seconds() -> float:
     """How long a person with no page open and no play of theirs may be gone before they are away."""
-    return float(getattr(settings, "ROMANROAD_IDLE_SECONDS", 20))
+    return RomanRoadKind.tunable("ROMANROAD_IDLE_SECONDS")
 SPEED_CHOICES = [
     ("slow", "Slow (about 4 seconds a move)"),
     ("steady", "Steady (about 2 seconds a move)"),
@@ -96,8 +104,14 @@ class RomanRoadKind(GameKind):
     script = ("decks/deck.js", "romanroad/romanroad.js")
     stylesheet = "romanroad/romanroad.css"
     poll_seconds = 1  # a page whose socket is down still sees the race within a second
-    computer_takes_left_seats = False  # a seat whose player left counts as stuck (the engine's leave)
-    left_seat_note = "their seat counts as stuck for the rest of the game"
+    tunables = TUNABLES
+    table = TablePolicy(
+        computer_takes_left_seats=False,  # a seat whose player left counts as stuck (the engine's leave)
+        left_seat=SeatWords(
+            "their seat counts as stuck for the rest of the game",
+            "your seat counts as stuck for the rest of the game",
+        ),
+    )
     clock_options = {}  # every table: the next hand is dealt when the pause between hands is up
     deadline_wording = (
         "Idle limit",

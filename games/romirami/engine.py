@@ -62,7 +62,7 @@ from functools import cache, lru_cache
 from itertools import combinations, product
 from pathlib import Path
 
-from games.contract.protocol import IllegalMove, Move, State, clone, move_type, require
+from games.contract.protocol import Engine, IllegalMove, Move, State, clone, move_type, require
 
 DATA = Path(__file__).with_name("data") / "romirami.json"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -725,7 +725,7 @@ def _describe_complete(before: State, after: State, move: Move) -> str:
 # --- The engine --------------------------------------------------------------
 
 
-class RomiRami:
+class RomiRami(Engine):
     """Romi Rami for 2 to 4 players, as an ``Engine`` (see ``games/contract/protocol.py``)."""
 
     slug = "romirami"

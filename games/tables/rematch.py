@@ -4,7 +4,7 @@ The first player to ask hosts the new table and sits at it with the finished
 game's computer players (same names); everyone else who played joins it with
 one tap from their end screen, which hears the invitation pushed. One rematch
 per game (``Game.rematch_of`` is one-to-one): a second ask joins the first.
-A game kind may refuse a rematch (``GameKind.rematch_refusal``: a ranked one-attempt
+A game kind may refuse a rematch (``TablePolicy.rematch_refusal``: a ranked one-attempt
 run) or play again its own way (``GameKind.play_again``: a fresh solo run).
 """
 
@@ -31,7 +31,7 @@ def play_again(game_id: int, user) -> Game:
     if user is None or not any(s.user_id == user.pk and not s.left for s in seats):
         raise MoveRejected("Only the players of this game can ask for a rematch.", 403)
     kind = old.game_kind
-    if refusal := kind.rematch_refusal(old):
+    if refusal := kind.policy(old).rematch_refusal:
         raise MoveRejected(refusal, 409)
     existing = rematch_of(old)
     if existing is not None:
@@ -65,13 +65,13 @@ def play_again(game_id: int, user) -> Game:
 def offer_context(game: Game, user, seats: list[Seat] | None = None) -> dict:
     """What the end screen's invitation needs for this viewer (``games/rematch.html``)."""
     user = user if user is not None and user.is_authenticated else None
-    if game.game_kind.rematch_refusal(game):
+    if game.game_kind.policy(game).rematch_refusal:
         return {"offer": None, "played": False, "joined": False}
     offer = rematch_of(game) if game.status == Game.Status.FINISHED else None
     seats = list(game.seats.all()) if seats is None else seats
     played = user is not None and any(s.user_id == user.pk and not s.left for s in seats)
     joined = offer is not None and user is not None and offer.seats.filter(user=user).exists()
-    label = game.game_kind.play_again_label(game)
+    label = game.game_kind.policy(game).play_again_label
     return {"offer": offer, "played": played, "joined": joined, "again_label": label}
 
 

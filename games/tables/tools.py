@@ -86,7 +86,7 @@ def leave(game_id: int, user, request_id: str = "") -> Game:
 @transaction.atomic
 def join(game_id: int, user, request_id: str = "") -> Seat:
     """``user`` takes a free seat at a game in play that takes latecomers
-    (``GameKind.joins_in_play``): the next seat number, made by the engine's ``join`` hook."""
+    (``TablePolicy.latecomers``): the next seat number, made by the engine's ``join`` hook."""
     game = _locked_in_play(game_id)
     seats = list(game.seats.with_away())
     mine = next((s for s in seats if s.user_id == user.pk), None)
@@ -113,7 +113,7 @@ def host_tool(game_id: int, user, tool: str, position: int | None = None, reques
     game = _locked_in_play(game_id)
     if user is None or game.host_id != user.pk:
         raise MoveRejected(NOT_HOST, 403)
-    if game.game_kind.quiet(game):  # its page shows none (``GameKind.quiet``)
+    if game.game_kind.policy(game).one_sitting:  # its page shows none
         raise MoveRejected(ONE_SITTING, 409)
     if _already_made(game, None, request_id):
         return game
@@ -150,7 +150,7 @@ def _seat_tool(game: Game, user, tool: str, position, seats: list[Seat], request
         raise MoveRejected(f"{seat.name} has already left the game.", 409)
     if seat.user_id == user.pk and tool == seat_moves.REMOVE:
         raise MoveRejected("To give up your own seat, leave the game.", 409)
-    if seat.is_bot and (tool == seat_moves.COMPUTER or game.game_kind.computer_takes_left_seats):
+    if seat.is_bot and (tool == seat_moves.COMPUTER or game.game_kind.policy(game).computer_takes_left_seats):
         raise MoveRejected("A computer player already plays that seat.", 409)
     record(game, None, seat_moves.make(tool, seat.position), seats, user.pk, request_id)
     user_id = seat.user_id
@@ -177,7 +177,7 @@ def _seat_left(game: Game, seat: Seat, seats: list[Seat]) -> None:
     if game.status != Game.Status.ACTIVE:
         return
     seat.left = True
-    seat.is_bot = game.game_kind.computer_takes_left_seats
+    seat.is_bot = game.game_kind.policy(game).computer_takes_left_seats
     seat.save(update_fields=["left", "is_bot"])
 
 

@@ -107,11 +107,11 @@ def board_context(
     kind = game.game_kind
     context["kind"] = kind
     # One person, no mail (a solo run): no mute, no host tools, no holidays to show.
-    context["one_sitting"] = kind.quiet(game)
+    context["one_sitting"] = kind.policy(game).one_sitting
     if game.state is None:
         context["option_labels"] = kind.option_labels(game.options)
         context["free_seats"] = max(0, game.max_seats - len(seats))
-        context["joins_in_play"] = kind.joins_in_play(game)
+        context["joins_in_play"] = kind.policy(game).latecomers
         return context
     position = mine.position if mine else None
     view = game.engine.view(game.state, position)
@@ -147,10 +147,11 @@ def _leaving_means(game: Game, seat: Seat, seats: list[Seat]) -> str:
     ending = _ending(game, seat_moves.LEAVE, seat, seats)
     if ending:
         return f"You resign and the game ends: {ending}."
-    takes = game.game_kind.computer_takes_left_seats
+    policy = game.game_kind.policy(game)
+    takes = policy.computer_takes_left_seats
     if not takes and all(s.left and not s.is_bot for s in seats if s.position != seat.position):
         return "Nobody else plays here any more: the game ends as it stands."
-    return f"You leave for good: {game.game_kind.left_seat_note.replace('their', 'your')}."
+    return f"You leave for good: {policy.left_seat.you}."
 
 
 def _removing_means(game: Game, seat: Seat, seats: list[Seat]) -> str:
@@ -158,7 +159,8 @@ def _removing_means(game: Game, seat: Seat, seats: list[Seat]) -> str:
     ending = _ending(game, seat_moves.REMOVE, seat, seats)
     if ending:
         return f"{seat.name} no longer plays and the game ends: {ending}."
-    return f"{seat.name} no longer plays at this game, for good: {game.game_kind.left_seat_note}."
+    left_seat = game.game_kind.policy(game).left_seat
+    return f"{seat.name} no longer plays at this game, for good: {left_seat.they}."
 
 
 def tools_context(request: HttpRequest, game: Game, seats: list[Seat] | None = None) -> dict:
@@ -168,7 +170,7 @@ def tools_context(request: HttpRequest, game: Game, seats: list[Seat] | None = N
     mine = viewer_seat(seats, user)
     in_play = game.status == Game.Status.ACTIVE
     kind = game.game_kind
-    is_host = in_play and user is not None and game.host_id == user.pk and not kind.quiet(game)
+    is_host = in_play and user is not None and game.host_id == user.pk and not kind.policy(game).one_sitting
     others = [s for s in seats if not s.left and (user is None or s.user_id != user.pk)]
     for seat in others if is_host else ():
         seat.removing_means = _removing_means(game, seat, seats)
@@ -180,7 +182,7 @@ def tools_context(request: HttpRequest, game: Game, seats: list[Seat] | None = N
         "host_tools": is_host,  # not "is_host": the page's board context has its own
         "can_pause": in_play and kind.clocked(game),
         "others": others,
-        "computer_takes": kind.computer_takes_left_seats,
+        "computer_takes": kind.policy(game).computer_takes_left_seats,
     }
 
 

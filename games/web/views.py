@@ -144,7 +144,7 @@ def _join_page(request: HttpRequest, game: Game, guest_form, status: int = 200) 
     seats = list(game.seats.all())
     closed = services.why_closed(game, len(seats))
     under_way = game.status == Game.Status.ACTIVE and not closed
-    note = game.game_kind.joined_seat_note.replace("they ", "you ")
+    note = game.game_kind.policy(game).joined_seat.you
     context = {
         "game": game,
         "seats": seats,
@@ -430,7 +430,7 @@ def _told_the_leaver(game: Game, user, line: str) -> str:
     seat = next((s for s in game.seats.all() if s.user_id == user.pk), None)
     if seat is None:
         return line
-    return seat_moves.for_the_leaver(line, seat.name, game.game_kind.left_seat_note)
+    return seat_moves.for_the_leaver(line, seat.name, game.game_kind.policy(game).left_seat.you)
 
 
 @require_POST

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import random
 
-from games.contract.protocol import IllegalMove, Move, State, clone, int_field, move_type, places
+from games.contract.protocol import Engine, IllegalMove, Move, State, clone, int_field, move_type, places
 
 START = 7
 
 
-class Nim:
+class Nim(Engine):
     slug = "nim"
     name = "Nim"
     min_players = 2

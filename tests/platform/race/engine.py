@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from games.contract.protocol import IllegalMove, Move, State, clone, move_type
+from games.contract.protocol import Engine, IllegalMove, Move, State, clone, move_type
 
 GOAL = 3
 
 
-class Race:
+class Race(Engine):
     slug = "race"
     name = "Race"
     min_players = 2
