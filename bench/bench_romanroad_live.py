@@ -21,8 +21,8 @@ the site by one address as they would behind a proxy. A second run does the same
   server processes of the bench's database, Redis (shared with anything else on the machine) and
   this process's socket clients.
 
-Embedded default part: what ``make run`` has — SQLite, no Redis, kombu's filesystem broker (one
-worker, solo pool, polling its folder every second), one daphne with Channels' in-memory layer,
+Embedded default part: what ``make run`` has — SQLite, no Redis, the SQLite broker (config.broker:
+one worker, solo pool, polling its file every 0.2 s), one daphne with Channels' in-memory layer,
 so a move made by the worker reaches the page through the web process's version watch (one query
 every 0.2 s). One table of 4 fast computer players, one socket; the same latency.
 
@@ -333,9 +333,12 @@ def part_embedded(seconds: float) -> dict:
     sink = SmtpSink().start()
     var = Path(os.environ["VAR_DIR"])
     with worker(
-        database=os.environ["DATABASE_URL"], broker="filesystem://", queue="celery", smtp=sink.url,
+        database=os.environ["DATABASE_URL"], broker=os.environ["CELERY_BROKER_URL"], queue="celery",
+        smtp=sink.url,
         log=var.parent / "worker.log",
-    ), asgi_server(database=os.environ["DATABASE_URL"], channel_layer="", broker="filesystem://") as base:
+    ), asgi_server(
+        database=os.environ["DATABASE_URL"], channel_layer="", broker=os.environ["CELERY_BROKER_URL"]
+    ) as base:
         result = measure([base], 1, seconds)
     sink.stop()
     return result
@@ -413,7 +416,7 @@ def main() -> None:
         embedded_env = {
             "DATABASE_URL": f"sqlite:///{var / 'db.sqlite3'}",
             "VAR_DIR": str(var),
-            "CELERY_BROKER_URL": "filesystem://",
+            "CELERY_BROKER_URL": f"sqla+sqlite:///{var / 'broker.sqlite3'}",
             "CELERY_TASK_DEFAULT_QUEUE": "celery",
             "CHANNEL_LAYER_URL": "",
             "CACHE_URL": "",
@@ -446,8 +449,8 @@ def main() -> None:
         f"{production['tables'] * 4} moves a second), tables that play to 500 "
         f"so none ends; {production['sockets']} sockets, one per table on each web process, both "
         "reaching the site by one address (as behind a proxy), as watchers who are not signed in. "
-        "Embedded default (`make run`): SQLite, the filesystem broker (one worker, solo pool, polling "
-        "every second), one daphne with the in-memory layer and its 0.2 s version watch; 1 table × 4 "
+        "Embedded default (`make run`): SQLite, the SQLite broker (one worker, solo pool, polling "
+        "every 0.2 s), one daphne with the in-memory layer and its 0.2 s version watch; 1 table × 4 "
         f"fast computer players, 1 socket. {production['seconds']:.0f} s measured after {WARMUP:.0f} s "
         "of play.",
         "",

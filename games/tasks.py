@@ -14,6 +14,7 @@ from django.core.cache import cache, caches
 from django.db import transaction
 from django.utils import timezone
 
+from config import heartbeat as background
 from config.cache import delete_if
 from games.contract.protocol import has_move
 from games.live import presence
@@ -34,6 +35,12 @@ def enqueue(task, *args) -> None:
         task.delay(*args)
     except Exception:  # noqa: BLE001 — any broker failure
         log.warning("Could not enqueue %s%s; the beat sweep will catch up.", task.name, args, exc_info=True)
+
+
+@shared_task(ignore_result=True)
+def heartbeat() -> None:
+    """Beat sent it and a worker ran it: the background work runs (config.heartbeat)."""
+    background.beat()
 
 
 @shared_task(ignore_result=True)

@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from config.links import absolute
 from games.models import Game, Seat
 
 from . import nights, services, standings
@@ -58,8 +59,8 @@ def _page(request: HttpRequest, member: Membership, status: int = 200, **extra) 
         "open_tables": open_tables,
         "sheets": group.sheets.select_related("sheet").order_by("-attached_at"),
         "member_names": sorted(names.items(), key=lambda item: item[1].lower()),
-        "invite_url": request.build_absolute_uri(f"/groups/join/{group.invite_token}/"),
-        "tv_url": request.build_absolute_uri(group.tv_url()),
+        "invite_url": absolute(f"/groups/join/{group.invite_token}/"),
+        "tv_url": absolute(group.tv_url()),
         "attach_form": extra.pop("attach_form", AttachSheetForm()),
         **extra,
     }

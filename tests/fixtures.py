@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -50,6 +51,22 @@ def pads_cache(settings):
     settings.CACHES = {**settings.CACHES, "pads": memory}
     caches["pads"].clear()
     return caches["pads"]
+
+
+@pytest.fixture(autouse=True)
+def background_running(settings):
+    """The shared cache in this process's memory, holding a fresh heartbeat: the suite runs no beat,
+    and its pages are those of a site whose background work runs. A test that stops it deletes
+    the heartbeat (``caches["shared"].clear()``)."""
+    from django.core.cache import caches
+
+    from config import heartbeat
+
+    memory = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "shared"}
+    settings.CACHES = {**settings.CACHES, "shared": memory}
+    caches["shared"].clear()
+    heartbeat.beat(now=time.time() + 3600)  # fresh however long the test runs
+    return caches["shared"]
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from accounts.models import User
+from config.links import absolute
 from games.contract import kinds
 from games.contract.protocol import finishing_places
 from games.models import Game
@@ -47,5 +48,5 @@ def result(request: HttpRequest, code: str) -> HttpResponse:
         ),
         key=lambda row: (row["place"], row["name"]),
     )
-    share_url = request.build_absolute_uri()
+    share_url = absolute(request.get_full_path())
     return render(request, "games/result.html", {"game": game, "rows": rows, "share_url": share_url})

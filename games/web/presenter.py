@@ -7,6 +7,8 @@ import random
 from django.http import HttpRequest
 from django.urls import reverse
 
+from config import heartbeat
+from config.links import absolute
 from games.live import presence
 from games.models import Game, Seat
 from games.notifications.unconfirmed import unconfirmed_notes
@@ -70,7 +72,7 @@ def tv_context(request: HttpRequest, game: Game) -> dict:
     kind = game.game_kind
     context = {
         "game": game, "seats": seats, "kind": kind,
-        "invite_url": request.build_absolute_uri(game.invite_url()),
+        "invite_url": absolute(game.invite_url()),
     }
     if game.state is None:
         return context
@@ -100,7 +102,7 @@ def board_context(
         "my_seat": mine,
         "is_host": user is not None and game.host_id == user.pk,
         "error": error,
-        "invite_url": request.build_absolute_uri(game.invite_url()),
+        "invite_url": absolute(game.invite_url()),
         "here_rows": who_is_here(seats, here_positions(seats), mine),
         "move_url": reverse("move", args=[game.code]),  # once, for every form of the board
     }
@@ -186,6 +188,16 @@ def tools_context(request: HttpRequest, game: Game, seats: list[Seat] | None = N
     }
 
 
+def background_down(game: Game, seats: list[Seat], is_host: bool) -> str:
+    """What the host of a table that waits on background work (computer players, a clock, mail)
+    reads while that work is not running (config.heartbeat); "" otherwise."""
+    if not is_host or game.status == Game.Status.FINISHED:
+        return ""
+    kind = game.game_kind
+    waits = any(seat.is_bot for seat in seats) or kind.clocked(game) or not kind.policy(game).one_sitting
+    return heartbeat.DOWN if waits and not heartbeat.running() else ""
+
+
 def page_context(
     request: HttpRequest, game: Game, error: str | None = None, seats: list[Seat] | None = None
 ) -> dict:
@@ -193,4 +205,5 @@ def page_context(
     page's own address, where a refused form's answer (drawn at the form's address) puts the browser."""
     context = board_context(request, game, error=error, seats=seats)
     context["unconfirmed"] = unconfirmed_notes(game, context["seats"], request.user)
+    context["background_down"] = background_down(game, context["seats"], context["is_host"])
     return {**tools_context(request, game, context["seats"]), **context, "page_url": game.get_absolute_url()}

@@ -24,6 +24,8 @@ from django.views.generic import RedirectView
 from accounts import limits
 from accounts.forms import GuestForm
 from accounts.models import User
+from config import heartbeat
+from config.links import absolute
 from games.contract import kinds
 from games.live import boards, presence
 from games.live.polling import unchanged_answer
@@ -41,8 +43,9 @@ from games.web.presenter import board_context, here_context, page_context, tools
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
-    """For load balancers: the process answers; touches no database."""
-    return HttpResponse("ok", content_type="text/plain")
+    """For load balancers and monitors: the process answers (200, "ok"; touches no database), and a
+    second line says whether the background work runs (beat's heartbeat, config.heartbeat)."""
+    return HttpResponse(f"ok\n{heartbeat.report()}\n", content_type="text/plain")
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -165,7 +168,7 @@ def _no_table(request: HttpRequest, code: str) -> HttpResponse:
 def join_qr(request: HttpRequest, code: str) -> HttpResponse:
     """The table's join link as a QR code (SVG), for the lobby, the invite box and a shared screen."""
     game = get_object_or_404(Game.objects.only("code"), code=code)
-    svg = qr_svg(request.build_absolute_uri(game.invite_url()))
+    svg = qr_svg(absolute(game.invite_url()))
     response = HttpResponse(svg, content_type="image/svg+xml")
     response["Cache-Control"] = "private, max-age=86400"
     return response

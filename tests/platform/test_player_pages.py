@@ -7,6 +7,7 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 from hypothesis import given
@@ -114,7 +115,7 @@ def test_a_result_link_shows_places_and_scores_and_nothing_hidden(client, histor
     # The seed as a word of its own: a short one also turns up inside the page's random CSRF token.
     assert not re.search(rf"\b{re.escape(game.seed)}\b", body)
     assert '"hands"' not in body and "deck" not in body.lower()
-    assert f'data-copy="http://testserver{reverse("result", args=[game.code])}"' in body
+    assert f'data-copy="{settings.SITE_URL}{reverse("result", args=[game.code])}"' in body
 
 
 @pytest.mark.django_db
