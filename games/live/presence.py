@@ -160,7 +160,7 @@ def board_seats(game_id: int) -> list[Seat]:
 
 
 def board_seats_read(*, game_id: int | None = None, code: str | None = None) -> Read:
-    """``board_seats`` of the game with this id or code, to read with others (``compiled.together``)."""
+    """``board_seats`` of the game with this id or code, to read with others (``reads.together``)."""
     now = timezone.now()
     if code is not None:
         return _BOARD_SEATS_BY_CODE.read(code=code, today=now.date(), since=now - WINDOW, objects=True)

@@ -1,4 +1,4 @@
-"""A move's writes as plain statements, to send together (``compiled.together``).
+"""A move's writes as plain statements, to send together (``reads.together``).
 
 ``Model.save`` and ``QuerySet.update`` build their SQL anew on every call and wait for each
 statement's answer before the next is sent. A move writes its game row, its log row and, when
