@@ -11,8 +11,8 @@ import re
 from pathlib import Path
 
 import pytest
-from tests.e2e.test_catacombs_e2e import choose
 
+from games.catacombs.tests.test_play_e2e import choose
 from tests.e2e.accessibility import assert_accessible
 from tests.e2e.test_joining_e2e import read_qr
 from tests.integration.embedded_harness import embedded_site

@@ -23,10 +23,10 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 from django.db import connection
-from tests.games.romanroad.site import lobby_table
 
 from config.celery import app
 from games.models import Game, Move
+from games.romanroad.tests.site import lobby_table
 from tests.integration.mail_harness import CELERY, ROOT, database_url, publishing_to, wait_for
 from tests.real_parts import require
 
