@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 
-from django import forms as django_forms
 from django.http import QueryDict
 
 from games.catacombs import bot, forms, runs, tables
@@ -55,10 +54,7 @@ class CatacombsKind(GameKind):
     home_template = "catacombs/home_solo.html"
     player_template = "catacombs/player_runs.html"
     urls = "games.catacombs.urls"
-    deadline_wording = (
-        "Time each player has to choose a book",
-        "Whoever has not chosen by then passes. A timed table uses its own turn length instead.",
-    )
+    table_form = forms.CatacombsTableForm
 
     def player_context(self, user) -> dict:
         return runs.player_runs(user)
@@ -71,15 +67,6 @@ class CatacombsKind(GameKind):
             if field in post:
                 move[field] = form_number(post[field])
         return move
-
-    def form_fields(self) -> dict[str, django_forms.Field]:
-        return forms.table_fields()
-
-    def clean_form(self, form: django_forms.Form, data: dict) -> None:
-        forms.check(form, data)
-
-    def form_options(self, data: dict) -> dict:
-        return forms.table_options(data)
 
     def system_move(self, game: Game, seats: list[Seat]) -> tuple[int | None, Move] | None:
         return tables.system_move(game, seats)

@@ -18,9 +18,9 @@ from django.conf import settings
 
 from games.contract.policy import TablePolicy
 from games.contract.protocol import Engine, Move, Strategy
+from games.contract.tableform import TableForm
 
 if TYPE_CHECKING:
-    from django import forms
     from django.http import QueryDict
 
     from games.models import Game, Seat
@@ -63,11 +63,7 @@ class GameKind:
     # Which tables may run on a clock (``timed_turn``), so beat looks at them: the table options
     # that put one on a clock ({} = every table of the game), or None for a game without clocks.
     clock_options: dict[str, Any] | None = None
-    # Boolean table options: name -> (label, help), offered when a table is created.
-    options: dict[str, tuple[str, str]] = {}
-    # What the create form's turn deadline means at this game's tables: (label, help), or None
-    # for the platform's wording.
-    deadline_wording: tuple[str, str] | None = None
+    table_form: type[TableForm] = TableForm  # the game's table options on the create form
     # The game's own words for the platform's notices (see NOTICES), "{game}" standing for the table.
     notices: dict[str, str] = {}
     # Move types that are steps within a turn (a roll, a draw) -> their plural, as a turn e-mail
@@ -112,23 +108,6 @@ class GameKind:
     def parse_move(self, post: QueryDict, move: Move) -> Move:
         """Form fields the page adds to a posted move (checkboxes, a row picked from a list)."""
         return move
-
-    # The create form --------------------------------------------------------
-
-    def form_fields(self) -> dict[str, forms.Field]:
-        """Create-form fields beyond the boolean ``options``."""
-        return {}
-
-    def clean_form(self, form: forms.Form, data: dict) -> None:
-        """Cross-field checks of the create form; add errors to ``form``."""
-
-    def form_options(self, data: dict) -> dict:
-        """The game's options from the create form's cleaned data."""
-        return {name: bool(data.get(name)) for name in self.options}
-
-    def option_labels(self, options: dict) -> list[str]:
-        """The optional rules a table plays with, as the create form names them."""
-        return [label for name, (label, _help) in self.options.items() if options.get(name)]
 
     # The table's own moves and clocks -----------------------------------------
 

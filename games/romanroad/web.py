@@ -32,6 +32,7 @@ from games.contract.kinds import GameKind, form_number
 from games.contract.policy import SeatWords, TablePolicy
 from games.contract.protocol import Move as MovePayload
 from games.contract.protocol import State
+from games.contract.tableform import TableForm
 from games.models import Game, Move, Seat
 from games.romanroad import bot
 from games.romanroad import pad as score_pad
@@ -91,6 +92,43 @@ def bot_speed(options: dict) -> str:
     return speed if speed in bot.SPEEDS else bot.DEFAULT_SPEED
 
 
+class RomanRoadTableForm(TableForm):
+    amen_bonus = forms.BooleanField(
+        label="Amen bonus", required=False,
+        help_text="Optional rule: +10 to the player who empties their Store.",
+    )
+    negative = forms.BooleanField(
+        label="Negative hand scores", required=False, help_text="Optional rule: a hand may score below 0."
+    )
+    target = forms.IntegerField(
+        label="Play to", min_value=TARGET_RANGE[0], max_value=TARGET_RANGE[1], initial=TARGET,
+        help_text="The game ends after the hand in which someone's total reaches this score.",
+    )
+    bot_speed = forms.ChoiceField(
+        label="Computer players' speed", choices=SPEED_CHOICES, initial=bot.DEFAULT_SPEED,
+        help_text="Add computer players to empty seats in the lobby.",
+    )
+    deadline_wording = (
+        "Idle limit",
+        "A player still in a hand this long after it was dealt is taken to be stuck. "
+        f"Between hands the next one is dealt after {BETWEEN_SECONDS} seconds whatever you choose.",
+    )
+
+    @classmethod
+    def options_from(cls, data: dict) -> dict:
+        options = super().options_from(data)
+        options["target"] = data.get("target") or TARGET
+        options["bot_speed"] = data.get("bot_speed") or bot.DEFAULT_SPEED
+        return options
+
+    @classmethod
+    def labels(cls, options: dict) -> list[str]:
+        return [
+            f"play to {options.get('target', TARGET)}", *super().labels(options),
+            f"{bot_speed(options)} computer players",
+        ]
+
+
 class RomanRoadKind(GameKind):
     engine = ROMANROAD
     strategy = staticmethod(bot.choose)
@@ -113,15 +151,7 @@ class RomanRoadKind(GameKind):
         ),
     )
     clock_options = {}  # every table: the next hand is dealt when the pause between hands is up
-    deadline_wording = (
-        "Idle limit",
-        "A player still in a hand this long after it was dealt is taken to be stuck. "
-        f"Between hands the next one is dealt after {BETWEEN_SECONDS} seconds whatever you choose.",
-    )
-    options = {
-        "amen_bonus": ("Amen bonus", "Optional rule: +10 to the player who empties their Store."),
-        "negative": ("Negative hand scores", "Optional rule: a hand may score below 0."),
-    }
+    table_form = RomanRoadTableForm
 
     # Pages ------------------------------------------------------------------
 
@@ -140,33 +170,6 @@ class RomanRoadKind(GameKind):
         if kind in HAND_MOVES and post.get("hand"):
             move["hand"] = form_number(post["hand"])
         return move
-
-    # The create form --------------------------------------------------------
-
-    def form_fields(self) -> dict[str, forms.Field]:
-        low, high = TARGET_RANGE
-        return {
-            "target": forms.IntegerField(
-                label="Play to", min_value=low, max_value=high, initial=TARGET,
-                help_text="The game ends after the hand in which someone's total reaches this score.",
-            ),
-            "bot_speed": forms.ChoiceField(
-                label="Computer players' speed", choices=SPEED_CHOICES, initial=bot.DEFAULT_SPEED,
-                help_text="Add computer players to empty seats in the lobby.",
-            ),
-        }
-
-    def form_options(self, data: dict) -> dict:
-        options = {name: bool(data.get(name)) for name in self.options}
-        options["target"] = data.get("target") or TARGET
-        options["bot_speed"] = data.get("bot_speed") or bot.DEFAULT_SPEED
-        return options
-
-    def option_labels(self, options: dict) -> list[str]:
-        labels = [f"play to {options.get('target', TARGET)}"]
-        labels += [label for name, (label, _help) in self.options.items() if options.get(name)]
-        labels.append(f"{bot_speed(options)} computer players")
-        return labels
 
     # The clock between hands --------------------------------------------------
 

@@ -14,6 +14,10 @@ TURN_DEADLINES = [
 
 
 class NewGameForm(forms.Form):
+    """The platform's fields of the create form; ``of(slug)`` joins them with the game's ``TableForm``."""
+
+    kind: kinds.GameKind
+
     max_seats = forms.TypedChoiceField(label="Seats", coerce=int)
     seat_order = forms.ChoiceField(
         label="Seat order",
@@ -31,27 +35,24 @@ class NewGameForm(forms.Form):
         help_text="When it runs out, the site plays the default move. Players on holiday are not hurried.",
     )
 
-    def __init__(self, slug: str, *args, **kwargs) -> None:
+    @classmethod
+    def of(cls, slug: str) -> type[NewGameForm]:
+        """The create form of game ``slug``: these fields, then its table form's."""
+        kind = kinds.get(slug)
+        return type(f"New{type(kind).__name__}Form", (kind.table_form, cls), {"kind": kind})
+
+    def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.kind = kinds.get(slug)
         engine = self.kind.engine
         seats = range(engine.min_players, engine.max_players + 1)
         self.fields["max_seats"].choices = [(n, str(n)) for n in seats]
         self.fields["max_seats"].initial = min(max(engine.min_players, 4), engine.max_players)
-        for name, (label, help_text) in self.kind.options.items():
-            self.fields[name] = forms.BooleanField(label=label, help_text=help_text, required=False)
-        self.fields.update(self.kind.form_fields())
-        if self.kind.deadline_wording:
+        if self.kind.table_form.deadline_wording:
             deadline = self.fields["turn_deadline"]
-            deadline.label, deadline.help_text = self.kind.deadline_wording
-
-    def clean(self) -> dict:
-        data = super().clean()
-        self.kind.clean_form(self, data)
-        return data
+            deadline.label, deadline.help_text = self.kind.table_form.deadline_wording
 
     def options(self) -> dict:
-        return self.kind.form_options(self.cleaned_data)
+        return self.kind.table_form.options_from(self.cleaned_data)
 
 
 class JoinCodeForm(forms.Form):

@@ -111,7 +111,7 @@ def board_context(
     # One person, no mail (a solo run): no mute, no host tools, no holidays to show.
     context["one_sitting"] = kind.policy(game).one_sitting
     if game.state is None:
-        context["option_labels"] = kind.option_labels(game.options)
+        context["option_labels"] = kind.table_form.labels(game.options)
         context["free_seats"] = max(0, game.max_seats - len(seats))
         context["joins_in_play"] = kind.policy(game).latecomers
         return context

@@ -81,7 +81,7 @@ def my_games_poll(request: HttpRequest) -> HttpResponse:
 def new_game(request: HttpRequest, slug: str) -> HttpResponse:
     if not kinds.exists(slug):
         raise Http404("No such game.")
-    form = NewGameForm(slug, request.POST or None)
+    form = NewGameForm.of(slug)(request.POST or None)
     if request.method == "POST" and form.is_valid():
         if limits.exceeded(request, "tables"):
             return limits.too_many(request, "tables")

@@ -59,7 +59,7 @@ def test_the_create_form_offers_the_target_and_the_computer_players_speed(pair):
     game = lobby_table(pair[0], bots=2, target=25, bot_speed="slow", amen_bonus="on")
     assert game.options == {"amen_bonus": True, "negative": False, "target": 25, "bot_speed": "slow"}
     assert game.state["options"] == {"amen_bonus": True, "negative": False, "target": 25}
-    assert kinds.get("romanroad").option_labels(game.options) == [
+    assert kinds.get("romanroad").table_form.labels(game.options) == [
         "play to 25", "Amen bonus", "slow computer players",
     ]
     bad = client.post(
