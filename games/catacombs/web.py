@@ -13,6 +13,7 @@ from games.catacombs.engine import CATACOMBS
 from games.catacombs.presenter import catacombs_context
 from games.catacombs.sheet import SHEET
 from games.contract.kinds import GameKind, form_number
+from games.contract.pages import Pages
 from games.contract.policy import SeatWords, TablePolicy
 from games.contract.protocol import Move
 from games.models import Game, Seat
@@ -24,10 +25,15 @@ NUMBER_FIELDS = ("pile", "slot")
 class CatacombsKind(GameKind):
     engine = CATACOMBS
     strategy = staticmethod(bot.choose)
-    board_template = "catacombs/board.html"
-    stylesheet = "catacombs/catacombs.css"
-    script = "catacombs/catacombs.js"  # keeps a picked card across redraws
-    tv_template = "catacombs/table_board.html"  # the table view for a TV
+    pages = Pages(
+        board="catacombs/board.html",
+        tv="catacombs/table_board.html",  # the table view for a TV
+        lobby="catacombs/lobby_options.html",
+        home="catacombs/home_solo.html",
+        player="catacombs/player_runs.html",
+        scripts=("catacombs/catacombs.js",),  # keeps a picked card across redraws
+        stylesheet="catacombs/catacombs.css",
+    )
     notices = {
         "table_step": "New cards are up in {game}: choose a book to write, or pass.",
         "table_step_subject": "{game}: new cards are up — your write",
@@ -38,7 +44,6 @@ class CatacombsKind(GameKind):
     }
     pad = score_pad
     sheet = SHEET
-    lobby_template = "catacombs/lobby_options.html"
     table = TablePolicy(
         latecomers=True,  # a group table takes a latecomer into a free seat (a new library)
         computer_takes_left_seats=False,  # a seat whose player left passes every turn (tables.system_move)
@@ -51,8 +56,6 @@ class CatacombsKind(GameKind):
     solo = replace(table, one_sitting=True, latecomers=False, play_again_label="Play again")
     daily = replace(solo, rematch_refusal=runs.DAILY_NO_AGAIN)  # a daily run is a solo run, played once
     clock_options = {"flip_mode": tables.TIMED}  # a timed table flips when each turn is up
-    home_template = "catacombs/home_solo.html"
-    player_template = "catacombs/player_runs.html"
     urls = "games.catacombs.urls"
     table_form = forms.CatacombsTableForm
 

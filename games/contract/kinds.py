@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 
+from games.contract.pages import Pages
 from games.contract.policy import TablePolicy
 from games.contract.protocol import Engine, Move, Strategy
 from games.contract.tableform import TableForm
@@ -46,19 +47,8 @@ REALTIME_BOT_DELAY = 2.0  # seconds between a computer player's moves at a realt
 class GameKind:
     engine: Engine
     strategy: Strategy | None = None  # the computer player; None plays a random legal move
-    board_template: str = ""  # the game's board partial, "<slug>/board.html"
-    lobby_template: str | None = None  # the table's options as the lobby shows them
-    home_template: str | None = None  # a block of the game's own on the home page
-    player_template: str | None = None  # a block of the game's own on a player's page (player_context)
     urls: str | None = None  # module of the game's own pages, mounted under /<slug>/
-    # The board's behaviour (a static path, "<slug>/<slug>.js" under the app's static/, or several
-    # loaded in order, e.g. a shared controller before the game's own), loaded once by the game
-    # page: a board swapped in later brings no script of its own, so it listens on the document.
-    script: str | tuple[str, ...] | None = None
-    stylesheet: str | None = None  # the game's styles ("<slug>/<slug>.css"), linked by every page
-    # The shared screen's partial (#board, drawn from the table's view, seat None, with
-    # ``board_context``), served at /g/<code>/tv/; None for a game without one.
-    tv_template: str | None = None
+    pages: Pages = Pages()  # the templates and assets its pages are drawn with
     poll_seconds: int = 2  # how often an open page polls while its WebSocket is down
     # Which tables may run on a clock (``timed_turn``), so beat looks at them: the table options
     # that put one on a clock ({} = every table of the game), or None for a game without clocks.
@@ -167,7 +157,7 @@ class GameKind:
         return None
 
     def player_context(self, user: Any) -> dict:
-        """What ``player_template`` draws for ``user``'s page (e.g. solo runs): only what anyone may see."""
+        """What ``pages.player`` draws for ``user``'s page (e.g. solo runs): only what anyone may see."""
         return {}
 
     def watch_refusal(self, game: Game, user: Any) -> str | None:
@@ -216,4 +206,4 @@ def slugs() -> list[str]:
 
 def with_tv() -> list[str]:
     """The games that have a shared screen."""
-    return [slug for slug, kind in _KINDS.items() if kind.tv_template]
+    return [slug for slug, kind in _KINDS.items() if kind.pages.tv]

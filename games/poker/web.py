@@ -6,6 +6,7 @@ from django import forms
 from django.http import QueryDict
 
 from games.contract.kinds import GameKind, form_number
+from games.contract.pages import Pages
 from games.contract.protocol import Move
 from games.contract.tableform import TableForm
 from games.models import Game
@@ -36,8 +37,10 @@ class PokerTableForm(TableForm):
 class PokerKind(GameKind):
     engine = POKER
     strategy = staticmethod(bot.choose)
-    board_template = "poker/board.html"
-    stylesheet = "poker/poker.css"
+    pages = Pages(
+        board="poker/board.html",
+        stylesheet="poker/poker.css",
+    )
     pad = score_pad
     sheet = SHEET
     small_moves = {"roll": "rolls", "card": "action cards"}

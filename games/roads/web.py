@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import QueryDict
 
 from games.contract.kinds import GameKind, form_number
+from games.contract.pages import Pages
 from games.contract.protocol import Move
 from games.models import Game
 from games.roads import bot
@@ -22,12 +23,14 @@ NUMBER_FIELDS = ("index",)
 class RoadsKind(GameKind):
     engine = ROADS
     strategy = staticmethod(bot.choose)
-    board_template = "roads/board.html"
+    pages = Pages(
+        board="roads/board.html",
+        lobby="roads/lobby.html",
+        scripts=("decks/deck.js", "roads/roads.js"),  # the deck games' card controller, then the game's own
+        stylesheet="roads/roads.css",
+    )
     pad = score_pad
     sheet = SHEET
-    script = ("decks/deck.js", "roads/roads.js")  # the deck games' card controller, then the game's own
-    stylesheet = "roads/roads.css"
-    lobby_template = "roads/lobby.html"
     small_moves = {"draw": "draws"}
 
     def board_context(self, view: dict, game: Game) -> dict:

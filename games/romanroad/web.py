@@ -29,6 +29,7 @@ from django.utils import timezone
 
 from games.contract import platform
 from games.contract.kinds import GameKind, form_number
+from games.contract.pages import Pages
 from games.contract.policy import SeatWords, TablePolicy
 from games.contract.protocol import Move as MovePayload
 from games.contract.protocol import State
@@ -132,15 +133,15 @@ class RomanRoadTableForm(TableForm):
 class RomanRoadKind(GameKind):
     engine = ROMANROAD
     strategy = staticmethod(bot.choose)
-    board_template = "romanroad/board.html"
+    pages = Pages(
+        board="romanroad/board.html",
+        tv="romanroad/tv_board.html",
+        scripts=("decks/deck.js", "romanroad/romanroad.js"),
+        stylesheet="romanroad/romanroad.css",
+    )
     urls = "games.romanroad.urls"  # the shared screen's old address
-    tv_template = "romanroad/tv_board.html"
     pad = score_pad
     sheet = SHEET
-    # The deck games' card controller, then the table's own; loaded once by the game page (a board
-    # swapped in later brings none).
-    script = ("decks/deck.js", "romanroad/romanroad.js")
-    stylesheet = "romanroad/romanroad.css"
     poll_seconds = 1  # a page whose socket is down still sees the race within a second
     tunables = TUNABLES
     table = TablePolicy(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import QueryDict
 
 from games.contract.kinds import GameKind, form_number
+from games.contract.pages import Pages
 from games.contract.protocol import Move
 from games.models import Game
 from games.romirami import bot
@@ -17,12 +18,14 @@ from games.romirami.sheet import SHEET
 class RomiRamiKind(GameKind):
     engine = ROMIRAMI
     strategy = staticmethod(bot.choose)
-    board_template = "romirami/board.html"
+    pages = Pages(
+        board="romirami/board.html",
+        lobby="romirami/lobby.html",
+        scripts=("romirami/romirami.js",),
+        stylesheet="romirami/romirami.css",
+    )
     pad = score_pad
     sheet = SHEET
-    script = "romirami/romirami.js"
-    stylesheet = "romirami/romirami.css"
-    lobby_template = "romirami/lobby.html"
 
     def board_context(self, view: dict, game: Game) -> dict:
         return romirami_context(view)

@@ -24,7 +24,7 @@ def player(request: HttpRequest, user_id: int) -> HttpResponse:
     results = [r for r in stats.results_of(person) if not watch_refusal(r.game, viewer)]
     tallies = stats.tally(results)
     per_game = [(kind, tallies[kind.slug]) for kind in kinds.all_kinds() if kind.slug in tallies]
-    blocks = [(kind.player_template, kind) for kind in kinds.all_kinds() if kind.player_template]
+    blocks = [(kind.pages.player, kind) for kind in kinds.all_kinds() if kind.pages.player]
     blocks = [(template, kind.player_context(person)) for template, kind in blocks]
     context = {"person": person, "per_game": per_game, "last": results[:LAST_GAMES], "blocks": blocks}
     return render(request, "games/player.html", context)

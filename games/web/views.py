@@ -1,7 +1,7 @@
 """Thin views: parse the request, call a service, render a template.
 
 A game page and its HTMX partial come from the same templates: the page
-includes the game's ``GameKind.board_template`` (through ``games/board.html``),
+includes the game's ``Pages.board`` (through ``games/board.html``),
 and moves and polls answer with that partial alone.
 """
 
@@ -201,7 +201,7 @@ def moved(url_name: str):
 
 
 def _shared_screen(code: str, user) -> Game:
-    """A table whose game has a shared screen (``GameKind.tv_template``), if ``user`` may watch it."""
+    """A table whose game has a shared screen (``Pages.tv``), if ``user`` may watch it."""
     game = Game.objects.filter(code=code, kind__in=kinds.with_tv()).select_related("host").first()
     if game is None:
         raise Http404("No table with a shared screen has that code.")
@@ -223,7 +223,7 @@ def tv_poll(request: HttpRequest, code: str) -> HttpResponse:
     if answer is not None:
         return answer
     game = _shared_screen(code, request.user)
-    return render(request, game.game_kind.tv_template, tv_context(request, game))
+    return render(request, game.game_kind.pages.tv, tv_context(request, game))
 
 
 @require_GET

@@ -65,7 +65,7 @@ def boards(slug: str, players: int, seed: int, every: int):
 
 @pytest.mark.parametrize("slug,sizes", GAMES)
 def test_a_board_with_its_parts_kept_is_the_board_drawn_afresh(slug, sizes):
-    board = kinds.get(slug).board_template
+    board = kinds.get(slug).pages.board
     kept, afresh = get_template(board).template, reference_engine().get_template(board)
     drawn = 0
     for players in sizes:

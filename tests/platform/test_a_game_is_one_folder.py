@@ -87,7 +87,7 @@ def test_the_site_stylesheet_holds_no_game_s_styles() -> None:
     game_classes = r"poker|catacomb|\.cc-|\.cat-|\.die\b|\.action-card|\.rr-|\.brr-|\.rami-"
     assert re.findall(game_classes, site, re.I) == []
     for slug in ("poker", "catacombs", "roads", "romanroad", "romirami"):
-        assert kinds.get(slug).stylesheet == f"{slug}/{slug}.css"
+        assert kinds.get(slug).pages.stylesheet == f"{slug}/{slug}.css"
         assert (ROOT / "games" / slug / "static" / slug / f"{slug}.css").is_file()
 
 

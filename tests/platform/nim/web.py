@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import forms
 
 from games.contract.kinds import GameKind, form_number
+from games.contract.pages import Pages
 from games.contract.tableform import TableForm
 
 from . import pad as score_pad
@@ -20,7 +21,9 @@ class NimTableForm(TableForm):
 
 class NimKind(GameKind):
     engine = NIM
-    board_template = "nim/board.html"
+    pages = Pages(
+        board="nim/board.html",
+    )
     pad = score_pad
     sheet = SHEET
     table_form = NimTableForm
