@@ -1,8 +1,8 @@
 """Junk moves and junk seats, at states met along random games of every game: the engine refuses
 them with IllegalMove and a sentence, never another exception, and leaves its input untouched;
-whatever it takes it can describe, and a game that lists every spelling it takes (``listed``)
-took one of its legal moves. The junk is made of the game's own words: the keys and values of
-the legal moves met along the way."""
+whatever it takes it can describe and keeps the game's invariants, and a game that lists every
+spelling it takes (``listed``) took one of its legal moves. The junk is made of the game's own
+words: the keys and values of the legal moves met along the way."""
 
 from __future__ import annotations
 
@@ -101,8 +101,19 @@ def test_junk_is_refused_with_a_sentence_and_nothing_else(subject: Subject) -> N
             )
         else:
             assert isinstance(engine.describe(state, after, seat, move), str)
+            subject.profile.check_step(state, after, seat, move)
             if listed is not None:
                 assert listed(move) in [listed(m) for m in engine.legal_moves(state, seat)], move
         assert json.dumps(state, sort_keys=True) == frozen, "apply changed its input"
 
     attempt()
+
+
+@pytest.mark.parametrize("move", [None, [], "roll", 3, {"type": ["roll"]}, {"type": None}, {}])
+@pytest.mark.parametrize("subject", SUBJECTS, ids=str)
+def test_a_move_that_is_no_dict_with_a_type_is_refused(subject: Subject, move) -> None:
+    engine = subject.engine
+    state = engine.setup(engine.min_players, {}, random.Random(0))
+    for seat in [None, *range(engine.min_players)]:
+        with pytest.raises(IllegalMove):
+            engine.apply(state, seat, move, random.Random(0))

@@ -60,6 +60,17 @@ def test_random_legal_games_end_keep_the_rules_and_replay_exactly(subject: Subje
     play()
 
 
+@pytest.mark.parametrize("subject", SUBJECTS, ids=str)
+def test_every_table_size_ends(subject: Subject) -> None:
+    """One game at each size, so every size is played whatever Hypothesis draws."""
+    engine = subject.engine
+    for players in range(engine.min_players, engine.max_players + 1):
+        game = Game(subject, players, {}, f"size-{players}")
+        state = game.play()
+        check_end(game, state)
+        assert game.replay() == state
+
+
 @pytest.mark.parametrize("kind", list(kinds.all_kinds()), ids=lambda kind: kind.slug)
 def test_every_registered_game_says_what_the_suite_needs_to_know(kind) -> None:
     """Each game folder declares its profile (tests/conformance.py), so a new game cannot pass the
