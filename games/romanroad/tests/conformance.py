@@ -106,5 +106,6 @@ PROFILE = Profile(
     redraw=redraw,
     check_step=check_step,
     check_end=check_end,
+    playthrough=lambda engine: (2, {"target": 5}),
     games=10,
 )
