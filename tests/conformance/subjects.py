@@ -33,6 +33,12 @@ class Subject:
         return self.slug
 
 
+def leaving_resigns(kind: GameKind) -> bool:
+    """Of two players, leaving is resigning (and of more, a computer player takes the seat): the
+    game gives a left seat to a computer player and its engine says what leaving does."""
+    return kind.computer_takes_left_seats and callable(getattr(kind.engine, "leave", None))
+
+
 def profile_of(kind: GameKind) -> Profile | None:
     """The ``PROFILE`` of the game folder that holds ``kind`` (``games/<g>/tests/conformance.py``)."""
     folder = type(kind).__module__.rsplit(".", 1)[0]

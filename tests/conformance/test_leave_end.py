@@ -16,7 +16,7 @@ import pytest
 
 from games.contract.protocol import end_early, finishing_places, seat_leaves
 from tests.conformance.play import Game, played
-from tests.conformance.subjects import SUBJECTS, Subject
+from tests.conformance.subjects import SUBJECTS, Subject, leaving_resigns
 
 STOPS = (0, 5, 30, None)  # moves into the game; None: its end
 
@@ -63,11 +63,7 @@ def test_leaving_and_ending_keep_the_contract(subject: Subject, stop) -> None:
         assert json.dumps(state, sort_keys=True) == frozen, "leave or end changed its input"
 
 
-def the_seat_is_played_on(subject: Subject) -> bool:
-    return subject.kind.computer_takes_left_seats and callable(getattr(subject.engine, "leave", None))
-
-
-PLAYED_ON = [subject for subject in SUBJECTS if the_seat_is_played_on(subject)]
+PLAYED_ON = [subject for subject in SUBJECTS if leaving_resigns(subject.kind)]
 
 
 def test_some_games_give_a_left_seat_to_a_computer_player() -> None:
