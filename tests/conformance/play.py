@@ -32,8 +32,12 @@ class Game:
     options: dict
     seed: str
     moves: list[tuple[int | None, Move]] = field(default_factory=list)
+    # The state the game starts from: the engine's setup, unless given (a table's state in play).
+    begin: State | None = None
 
     def start(self) -> State:
+        if self.begin is not None:
+            return self.begin
         return self.subject.engine.setup(self.players, self.options, setup_rng(self.seed))
 
     def steps(self, limit: int | None = None) -> Iterator[Step]:
@@ -61,7 +65,7 @@ class Game:
         return state
 
     def replay(self) -> State:
-        """The state rebuilt from the seed and the moves made so far."""
+        """The state rebuilt from the start, the seed and the moves made so far."""
         state = self.start()
         for number, (seat, move) in enumerate(self.moves):
             state = self.subject.engine.apply(state, seat, move, move_rng(self.seed, number))
