@@ -4,11 +4,12 @@ its profile (a game folder's ``tests/conformance.py``; the toy games hide nothin
 from __future__ import annotations
 
 import importlib
+import random
 from dataclasses import dataclass
 
 from games.contract import kinds
 from games.contract.kinds import GameKind
-from games.contract.protocol import Engine
+from games.contract.protocol import Engine, seat_leaves
 from tests.conformance.profile import Profile
 from tests.platform.nim.web import NimKind
 from tests.platform.race.web import RaceKind
@@ -34,9 +35,12 @@ class Subject:
 
 
 def leaving_resigns(kind: GameKind) -> bool:
-    """Of two players, leaving is resigning (and of more, a computer player takes the seat): the
-    game gives a left seat to a computer player and its engine says what leaving does."""
-    return kind.computer_takes_left_seats and callable(getattr(kind.engine, "leave", None))
+    """Of two players, leaving is resigning: the engine's ``leave`` ends a game of two."""
+    engine = kind.engine
+    if not engine.min_players <= 2 <= engine.max_players:
+        return False
+    state = engine.setup(2, {}, random.Random(0))
+    return engine.is_over(seat_leaves(engine, state, 0, random.Random(1)))
 
 
 def profile_of(kind: GameKind) -> Profile | None:
