@@ -183,7 +183,7 @@ def play_one_move(page, slug: str) -> None:
         board.locator(".rr-you .rr-deck").click()  # flip the Search deck
 
 
-@pytest.mark.parametrize("slug", ["catacombs", "poker", "roads", "romirami", "romanroad"])
+@pytest.mark.parametrize("slug", kinds.slugs())
 def test_a_move_redraws_the_board_with_no_violation(new_page, make_user, live_server, slug):
     user = make_user("Julius")
     game = my_table(user, slug)

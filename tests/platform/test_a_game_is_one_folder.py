@@ -46,10 +46,20 @@ def take(client, game: Game, count: int, turn: int):
 def test_no_platform_file_knows_nim() -> None:
     found = subprocess.run(
         [
-            "grep", "-rliw", "nim", "--include=*.py", "--include=*.html", "--include=*.toml",
-            "games", "config", "scoresheets", "templates",
+            "grep",
+            "-rliw",
+            "nim",
+            "--include=*.py",
+            "--include=*.html",
+            "--include=*.toml",
+            "games",
+            "config",
+            "scoresheets",
+            "templates",
         ],
-        cwd=ROOT, capture_output=True, text=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     assert found.returncode == 1 and found.stdout == ""  # grep: 1 = no match
 
@@ -80,13 +90,12 @@ def test_the_platform_speaks_no_games_words() -> None:
     assert code == []
 
 
-
 def test_the_site_stylesheet_holds_no_game_s_styles() -> None:
     """Each game's styles are its own ``stylesheet``; the site's serves every page of every game."""
     site = (ROOT / "static/css/site.css").read_text()
     game_classes = r"poker|catacomb|\.cc-|\.cat-|\.die\b|\.action-card|\.rr-|\.brr-|\.rami-"
     assert re.findall(game_classes, site, re.I) == []
-    for slug in ("poker", "catacombs", "roads", "romanroad", "romirami"):
+    for slug in kinds.slugs():
         assert kinds.get(slug).pages.stylesheet == f"{slug}/{slug}.css"
         assert (ROOT / "games" / slug / "static" / slug / f"{slug}.css").is_file()
 

@@ -8,6 +8,7 @@ import cairosvg
 import pytest
 from django.urls import reverse
 
+from games.contract import kinds
 from games.play import services
 from games.tables.invites import normalize_code
 
@@ -120,7 +121,7 @@ def test_the_lobby_shows_the_qr_code_the_code_and_a_copy_button(client, host, op
     assert 'class="join-code"' in body
 
 
-@pytest.mark.parametrize("kind", ["catacombs", "romanroad"])
+@pytest.mark.parametrize("kind", kinds.with_tv())
 def test_a_tv_shows_the_qr_code_before_the_start_without_the_sites_header_or_a_copy_button(
     client, host, kind
 ):

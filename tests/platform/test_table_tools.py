@@ -11,12 +11,14 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
+from games.contract import kinds
 from games.contract.protocol import finishing_places
 from games.models import Game, Move, Notification
 from games.notifications import deadlines
 from games.play import seat_moves, services
 from games.play.replay import replay
 from games.tables import tools as table_tools
+from tests.conformance.subjects import leaving_resigns
 from tests.platform.test_endings_pushed import on_the_sockets_thread, run, signed_in, socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -72,7 +74,9 @@ def test_a_player_who_leaves_is_replaced_by_a_computer_player_and_the_others_hea
     assert seat.left and seat.is_bot and seat.user_id == agrippina.pk
     move = Move.objects.get(game=game, payload__table="leave")
     assert (move.seat, move.payload, move.summary) == (
-        1, {"table": "leave", "seat": 1}, "Agrippina left; a computer player plays their seat."
+        1,
+        {"table": "leave", "seat": 1},
+        "Agrippina left; a computer player plays their seat.",
     )
     # Her page now watches; she cannot move for the seat, and a second leave is refused.
     assert leave(hers, game).status_code == 403
@@ -86,7 +90,7 @@ def test_a_player_who_leaves_is_replaced_by_a_computer_player_and_the_others_hea
     assert replay(game) == game.state
 
 
-@pytest.mark.parametrize("kind", ["poker", "romirami", "roads"])
+@pytest.mark.parametrize("kind", [kind.slug for kind in kinds.all_kinds() if leaving_resigns(kind)])
 def test_in_a_two_person_game_leaving_is_resigning_and_the_other_wins(make_table, kind):
     game, (julius, agrippina) = make_table(kind)
     page_text = signed_in(julius).get(reverse("game", args=[game.code])).content.decode()

@@ -228,9 +228,7 @@ def test_legal_stops_are_exactly_the_rows_that_fit(julius_16: dict) -> None:
 
 
 def test_the_duplicate_allows_an_equal_neighbour_but_keeps_the_order() -> None:
-    state = roll(
-        at_seat(new_game(), 0, column=[None, None, None, 20, None, 30, None]), "X X X I I I"
-    )
+    state = roll(at_seat(new_game(), 0, column=[None, None, None, 20, None, 30, None]), "X X X I I I")
     assert status(state) == "valid"  # 33 fits row 7 without a card
     state = roll(at_seat(new_game(), 0, column=[None, None, None, None, 32, 33, 34]), "X X X I I I")
     assert status(state) == "misthrow"
@@ -270,9 +268,7 @@ def test_cards_anytime_allows_cards_on_a_valid_number() -> None:
 
 def test_a_used_card_is_gone() -> None:
     state = roll(at_seat(new_game(), 0, cards=["reroll_i"]), "V V")
-    refused(
-        state, {"type": "card", "card": "reroll_v", "dice": [0]}, "You have no reroll_v card left."
-    )
+    refused(state, {"type": "card", "card": "reroll_v", "dice": [0]}, "You have no reroll_v card left.")
 
 
 def test_reroll_i_rerolls_the_chosen_i_dice_together() -> None:
@@ -346,9 +342,7 @@ def test_multi_roll_throws_several_dice() -> None:
 
 def test_without_multi_roll_one_die_at_a_time() -> None:
     refused(new_game(), {"type": "roll", "count": 2}, "Roll one die at a time.")
-    assert play(new_game(), {"type": "roll", "count": 1}, "X")["dice"] == [
-        {"face": "X", "removed": False}
-    ]
+    assert play(new_game(), {"type": "roll", "count": 1}, "X")["dice"] == [{"face": "X", "removed": False}]
 
 
 def test_physical_dice_moves_carry_faces() -> None:
@@ -359,9 +353,7 @@ def test_physical_dice_moves_carry_faces() -> None:
     state = POKER.apply(state, 0, {"type": "roll", "faces": ["V"]}, Dice())
     state = POKER.apply(state, 0, {"type": "roll", "faces": ["V"]}, Dice())
     refused(state, {"type": "card", "card": "reroll_one", "die": 1}, "Enter the faces")
-    state = POKER.apply(
-        state, 0, {"type": "card", "card": "reroll_one", "die": 1, "faces": ["I"]}, Dice()
-    )
+    state = POKER.apply(state, 0, {"type": "card", "card": "reroll_one", "die": 1, "faces": ["I"]}, Dice())
     assert [d["face"] for d in state["dice"]] == ["V", "I"]
     assert {"type": "roll", "faces": ["X"]} in POKER.legal_moves(state, 0)
 
@@ -376,9 +368,7 @@ def test_physical_multi_roll_counts_the_faces() -> None:
 def test_without_physical_dice_faces_are_refused() -> None:
     refused(new_game(), {"type": "roll", "faces": ["X"]}, "rolls its own dice")
     state = roll(new_game(), "V V")
-    refused(
-        state, {"type": "card", "card": "reroll_one", "die": 1, "faces": ["I"]}, "rolls its own"
-    )
+    refused(state, {"type": "card", "card": "reroll_one", "die": 1, "faces": ["I"]}, "rolls its own")
 
 
 def test_unknown_options_are_ignored_and_defaults_are_off() -> None:
@@ -473,9 +463,7 @@ def test_round_50_is_the_last() -> None:
 def test_a_duplicate_that_needs_six_dice_keeps_a_column_open() -> None:
     state = at_seat(new_game(2), 0, column=[None, None, None, None, 1, 17, 23], cards=["duplicate"])
     assert POKER.view(state, 0)["blocked"][0]  # only a second 1 fits, and 1 is one die
-    state = at_seat(
-        new_game(2), 0, column=[None, None, None, None, 33, 37, 39], cards=["duplicate"]
-    )
+    state = at_seat(new_game(2), 0, column=[None, None, None, None, 33, 37, 39], cards=["duplicate"])
     assert not POKER.view(state, 0)["blocked"][0]  # a second 33 (six dice) fits
     state = at_seat(
         new_game(2, cards_anytime=True),
@@ -616,10 +604,7 @@ def describe(state: dict, move: dict, faces: str = "") -> str:
 
 
 def test_describe() -> None:
-    assert (
-        describe(roll(new_game(), "X V"), {"type": "roll"}, "I")
-        == "{player} rolled I (dice: X V I)."
-    )
+    assert describe(roll(new_game(), "X V"), {"type": "roll"}, "I") == "{player} rolled I (dice: X V I)."
     assert describe(roll(new_game(), "V"), {"type": "roll"}, "V") == (
         "{player} rolled V (dice: V V): a misthrow."
     )
@@ -630,10 +615,7 @@ def test_describe() -> None:
     remove = {"type": "card", "card": "remove_one", "die": 4}
     assert describe(state, remove) == "{player} played Remove one on V."
     wild = {"type": "card", "card": "wild", "as": "reroll_one", "die": 4}
-    assert (
-        describe(state, wild, "I")
-        == "{player} played Wild as Reroll one: V became I (dice: X X V I I)."
-    )
+    assert describe(state, wild, "I") == "{player} played Wild as Reroll one: V became I (dice: X X V I I)."
     state = roll(at_seat(new_game(), 0, column=[None] * 5 + [33, None]), "X X X I I I")
     dup = {"type": "stop", "value": 33, "row": 5, "card": "duplicate"}
     assert describe(state, dup) == "{player} played Duplicate and wrote 33 in row 5."
@@ -641,3 +623,31 @@ def test_describe() -> None:
     assert describe(state, {"type": "stop", "value": 10, "row": 7}) == (
         "{player} wrote 10 in row 7. The game ends after this round."
     )
+
+
+def misthrown() -> dict:
+    """Seat 0 rolled I I I I: a misthrow, so every card is open."""
+    state = roll(new_game(2), "I I I I")
+    assert POKER.legal_moves(state, 0)[-1] == {"type": "pass"}
+    return state
+
+
+@pytest.mark.parametrize("stands_for", [[], {}, ["reroll_one"], 7, None])
+def test_a_wild_card_standing_for_junk_is_refused(stands_for) -> None:
+    refused(misthrown(), {"type": "card", "card": "wild", "as": stands_for, "die": 0}, "wild card stands for")
+
+
+@pytest.mark.parametrize("dice", ["x", True, [99], [10**30]])
+def test_reroll_one_ignores_a_dice_key_it_does_not_use(dice) -> None:
+    state = misthrown()
+    move = {"type": "card", "card": "reroll_one", "die": 0, "dice": dice}
+    after = play(state, move, "V")
+    assert POKER.describe(state, after, 0, move).startswith("{player} played Reroll one: I became V")
+
+
+def test_a_card_that_is_not_wild_ignores_as() -> None:
+    state = misthrown()
+    move = {"type": "card", "card": "remove_one", "die": 1, "as": "reroll_i", "dice": "junk"}
+    after = play(state, move)
+    assert after["dice"][1]["removed"]
+    assert POKER.describe(state, after, 0, move) == "{player} played Remove one on I."

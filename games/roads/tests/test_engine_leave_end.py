@@ -1,31 +1,16 @@
-"""Leaving for good and the host ending the game: the engine's pure ``leave`` and ``end`` hooks."""
+"""The host ending a game of Building Roman Roads as it stands: the fewest cards in hand win (what
+every game's ``leave`` and ``end`` keep is tests/conformance/test_leave_end.py)."""
 
 from __future__ import annotations
 
 import random
 
 from games.roads.engine import ROADS as engine
-from tests.games.leave_end import (
-    of_more_the_state_is_unchanged,
-    of_two_leaving_is_resigning,
-    play,
-    the_host_ends_it_as_it_stands,
-)
-
-
-def test_of_two_players_leaving_is_resigning_and_the_other_wins():
-    of_two_leaving_is_resigning(engine)
-
-
-def test_of_more_players_the_state_is_unchanged_and_a_computer_player_takes_the_seat():
-    of_more_the_state_is_unchanged(engine)
-
-
-def test_the_host_ends_the_game_as_it_stands():
-    the_host_ends_it_as_it_stands(engine)
+from tests.conformance.play import played
+from tests.conformance.subjects import subject
 
 
 def test_ended_by_the_host_the_fewest_cards_in_hand_win():
-    after = engine.end(play(engine, 3, moves=30), random.Random(1))
+    after = engine.end(played(subject("roads"), 3, moves=30), random.Random(1))
     sizes = [len(hand) for hand in after["hands"]]
     assert after["winners"] == [seat for seat, size in enumerate(sizes) if size == min(sizes)]

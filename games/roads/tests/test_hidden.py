@@ -17,7 +17,7 @@ from games.decks import card_info, parse
 from games.models import Game, Notification, NotificationPrefs
 from games.roads.tests.helpers import c, table
 from games.roads.tests.site import client_for, lobby_table, post_move, rig
-from tests.games.hidden import card_texts, everything
+from tests.conformance.hidden import card_texts, everything
 
 pytestmark = pytest.mark.django_db
 

@@ -17,7 +17,7 @@ from games.decks import parse
 from games.models import Game, Notification, NotificationPrefs
 from games.play import services
 from games.romanroad.tests.site import client_for, lobby_table, play, post_move
-from tests.games.hidden import card_texts, everything
+from tests.conformance.hidden import card_texts, everything
 
 pytestmark = pytest.mark.django_db
 
