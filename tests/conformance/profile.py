@@ -62,7 +62,7 @@ class Profile:
     # How a move reads when compared with ``legal_moves`` (lists read as sets, say); None for a
     # game that also takes moves it does not list in that spelling (fields it ignores).
     listed: Callable[[Move], Any] | None = None
-    # The table of the golden playthrough (tests/conformance/playthroughs/<slug>.txt).
+    # The table of the golden playthrough (its folder's tests/playthrough.txt).
     playthrough: Callable[[Engine], tuple[int, dict]] = lambda engine: (max(engine.min_players, 2), {})
     # How many random games each test plays (as the Hypothesis profile scales it).
     games: int = 10

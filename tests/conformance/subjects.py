@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import importlib
 import random
+import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 from games.contract import kinds
 from games.contract.kinds import GameKind
@@ -29,6 +31,12 @@ class Subject:
     @property
     def slug(self) -> str:
         return self.kind.slug
+
+    @property
+    def playthrough(self) -> Path:
+        """Where its golden playthrough is kept: its folder's tests/ (a toy game's own folder)."""
+        folder = Path(sys.modules[type(self.kind).__module__].__file__).parent
+        return (folder / "tests" if (folder / "tests").is_dir() else folder) / "playthrough.txt"
 
     def __str__(self) -> str:
         return self.slug

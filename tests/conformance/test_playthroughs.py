@@ -1,5 +1,5 @@
-"""A golden playthrough of every game (OpenSpiel's playthroughs): one seeded random game, its moves,
-log lines and final scores, kept in playthroughs/<slug>.txt. A change to a game's rules, its
+"""A golden playthrough of every game (OpenSpiel's playthroughs): one seeded random game, its
+moves, log lines and final scores, kept in its folder (games/<g>/tests/playthrough.txt). A change to a game's rules, its
 randomness or its words shows as a diff of that file; when the change is meant, regenerate:
 
     REGENERATE_PLAYTHROUGHS=1 pytest tests/conformance/test_playthroughs.py
@@ -11,7 +11,6 @@ import difflib
 import hashlib
 import json
 import os
-from pathlib import Path
 
 import pytest
 
@@ -19,7 +18,6 @@ from games.contract.protocol import finishing_places
 from tests.conformance.play import Game
 from tests.conformance.subjects import SUBJECTS, Subject
 
-FOLDER = Path(__file__).with_name("playthroughs")
 SEED = "playthrough"
 REGENERATE = os.environ.get("REGENERATE_PLAYTHROUGHS") == "1"
 
@@ -53,7 +51,7 @@ def playthrough(subject: Subject) -> str:
 
 @pytest.mark.parametrize("subject", SUBJECTS, ids=str)
 def test_the_playthrough_is_the_one_kept(subject: Subject) -> None:
-    path = FOLDER / f"{subject.slug}.txt"
+    path = subject.playthrough
     played = playthrough(subject)
     if REGENERATE:
         path.write_text(played)
