@@ -1,6 +1,7 @@
 """A golden playthrough of every game (OpenSpiel's playthroughs): one seeded random game, its
-moves, log lines and final scores, kept in its folder (games/<g>/tests/playthrough.txt). A change to a game's rules, its
-randomness or its words shows as a diff of that file; when the change is meant, regenerate:
+moves, log lines and final scores, kept in its folder (games/<g>/tests/playthrough.txt). A change
+to a game's rules, its randomness or its words shows as a diff of that file; when the change is
+meant, regenerate:
 
     REGENERATE_PLAYTHROUGHS=1 pytest tests/conformance/test_playthroughs.py
 """
