@@ -164,6 +164,7 @@ def choose_move(
     return rng.choice(legal)
 
 
+NOT_A_MOVE = "That is not a move this game understands."
 UNKNOWN_FIELD = "That move carries something this game does not read: send only the move itself."
 
 
@@ -188,7 +189,7 @@ def require(condition: bool, reason: str) -> None:
 def move_type(move: Any) -> str:
     """The ``type`` of a move dict, refusing anything that is not one."""
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise IllegalMove("That is not a move this game understands.")
+        raise IllegalMove(NOT_A_MOVE)
     return move["type"]
 
 

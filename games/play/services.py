@@ -18,7 +18,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.contract import kinds
-from games.contract.protocol import IllegalMove, check_move_keys, choose_move, has_move
+from games.contract.protocol import NOT_A_MOVE, IllegalMove, check_move_keys, choose_move, has_move
 from games.live import presence
 from games.models import LOG_TAIL, Game, Move, Seat
 from games.notifications import outbox
@@ -240,7 +240,6 @@ def _actor(
 
 SEAT_NAME = re.compile(r"\{seat:(\d+)\}")
 PAUSED = "The host paused the game: it goes on when they resume it."
-NOT_A_MOVE = "That is not a move this game understands."
 
 
 # The move's one read of its game, locked until the move commits (``locked_game``).

@@ -27,6 +27,7 @@ from accounts.models import User
 from config import heartbeat
 from config.links import absolute
 from games.contract import kinds
+from games.contract.protocol import NOT_A_MOVE
 from games.live import boards, presence
 from games.live.polling import unchanged_answer
 from games.models import Game, Move, Seat
@@ -260,7 +261,6 @@ def here(request: HttpRequest, code: str) -> HttpResponse:
 
 MAX_MOVE_CHARS = 2000  # a real move is a few dozen characters, its form fields included
 MAX_MOVE_REQUEST_BYTES = 16_000  # the whole form: the move, its fields, the token and CSRF
-NOT_A_MOVE = "That is not a move this game understands."
 REQUEST_ID = re.compile(r"[A-Za-z0-9-]{8,40}")
 TOO_LONG = "That move is far longer than any move of this game."
 
