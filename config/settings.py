@@ -190,6 +190,9 @@ if _email_url:
 else:
     EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.filebased.EmailBackend")
 
+# A mail about a table goes this long after the turn began or its player left the table, whichever
+# is later, if what it says still holds then (games.notifications.claims).
+MAIL_WINDOW_SECONDS = float(os.environ.get("MAIL_WINDOW_SECONDS", "60"))
 # Celery: kombu's filesystem transport by default (no server), Redis in production.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
 BROKER_VISIBILITY_SECONDS = int(os.environ.get("BROKER_VISIBILITY_SECONDS", "300"))
@@ -228,7 +231,7 @@ CELERY_TIMEZONE = "UTC"
 CELERY_BEAT_SCHEDULE = {
     "sweep-outbox": {
         "task": "games.tasks.sweep_outbox",
-        "schedule": float(os.environ.get("OUTBOX_SWEEP_SECONDS", "60")),
+        "schedule": float(os.environ.get("OUTBOX_SWEEP_SECONDS", "15")),
     },
     "run-deadlines": {"task": "games.tasks.run_deadlines", "schedule": 60.0},
     "wake-waiting-bots": {

@@ -79,8 +79,12 @@ Strategy = Callable[[State, int | None, random.Random], Move]
 # Read by e-mail (``round_number`` below):
 #
 #   round_number(state) -> int         the round in play, in a game everyone plays at once in rounds
-#                                      (a hand of cards): its seats are told once a round, when it
-#                                      starts, not each time a seat comes back into play within it.
+#                                      (a hand of cards, new cards for everyone): its seats are told
+#                                      once a round, when it starts, not each time a seat comes back
+#                                      into play within it.
+#   in_round(state) -> list[int]       the seats the round in play still counts on: those awaited,
+#                                      and those the round would await were they at the table (a
+#                                      seat taken to be away). Without it, the seats awaited.
 
 
 def seat_leaves(engine: Engine, state: State, seat: int, rng: random.Random) -> State:
@@ -108,6 +112,13 @@ def round_number(engine: Engine, state: State | None) -> int | None:
     """The round in play, by the engine's ``round_number`` hook; None for a game of turns."""
     hook = getattr(engine, "round_number", None)
     return hook(state) if callable(hook) and state is not None else None
+
+
+def in_round(engine: Engine, state: State) -> list[int]:
+    """The seats the round in play still counts on, by the engine's ``in_round`` hook; else those
+    awaited (``to_act``)."""
+    hook = getattr(engine, "in_round", None)
+    return list(hook(state)) if callable(hook) else list(engine.to_act(state))
 
 
 def has_move(engine: Engine, state: State, seat: int) -> bool:

@@ -91,6 +91,11 @@ class RomanRoadKind(GameKind):
     computer_takes_left_seats = False  # a seat whose player left counts as stuck (the engine's leave)
     left_seat_note = "their seat counts as stuck for the rest of the game"
     clock_options = {}  # every table: the next hand is dealt when the pause between hands is up
+    # A race has hands, not turns: a player gone from the table hears that a hand is on without them.
+    notices = {
+        "round": "Hand {round} is being played at {game}, and your cards are waiting for you.",
+        "round_subject": "{game}: hand {round} is on — your cards are waiting",
+    }
     deadline_wording = (
         "Idle limit",
         "A player still in a hand this long after it was dealt is taken to be stuck. "
