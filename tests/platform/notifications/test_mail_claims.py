@@ -179,6 +179,20 @@ def test_a_host_who_flipped_every_turn_at_the_table_gets_no_stale_step_mails(hos
     assert {note.last_error for note in steps} <= {claims.STEP_TAKEN, claims.GAME_OVER}
 
 
+def test_of_the_steps_due_while_she_was_here_only_the_one_still_due_goes(hosted, mailoutbox):
+    game, hostess, clara, paul = hosted
+    pages = presence.pages_of(game.pk, hostess)
+    presence.opened(pages, "laptop")
+    everyone_passes(game, clara, paul)
+    host_flip(game, hostess)
+    everyone_passes(game, clara, paul)  # a second step due, the first one taken
+    presence.closed(pages, "laptop")
+    mailer.sweep(later(5))
+    assert len(to(mailoutbox, hostess)) == 1
+    first, second = rows(hostess, kind="host_step")
+    assert first.last_error == claims.STEP_TAKEN and second.sent_at and not second.skipped
+
+
 def test_the_hosts_step_still_due_goes_a_window_after_she_left(hosted, mailoutbox):
     game, hostess, clara, paul = hosted
     pages = presence.pages_of(game.pk, hostess)
