@@ -373,6 +373,19 @@ class PokerModel(MailModel):
     players = 3
 
 
+class RoadsModel(MailModel):
+    slug = "roads"
+    players = 2
+
+
+class RomiRamiModel(MailModel):
+    slug = "romirami"
+    players = 2
+
+
+MACHINES = [MailModel, RaceModel, CatacombsModel, PokerModel, RoadsModel, RomiRamiModel]
+
+
 @pytest.fixture(scope="module")
 def sink():
     server = SmtpSink().start()
@@ -399,13 +412,13 @@ def over_smtp(settings, sink, toy_games):
     return sink
 
 
-@pytest.mark.parametrize("machine", [MailModel, CatacombsModel, RaceModel, PokerModel], ids=lambda m: m.slug)
+@pytest.mark.parametrize("machine", MACHINES, ids=lambda m: m.slug)
 def test_every_mail_is_true_when_it_is_handed_over(over_smtp, machine):
     machine.sink = over_smtp
     run_state_machine_as_test(
         machine,
         settings=settings(
-            max_examples=examples(4),
+            max_examples=examples(3),
             stateful_step_count=25,
             deadline=None,
             suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
