@@ -167,7 +167,7 @@ def test_a_host_who_flipped_every_turn_at_the_table_gets_no_stale_step_mails(hos
     presence.opened(pages, "laptop")
     for _ in range(6):
         everyone_passes(game, clara, paul)
-        assert mailer.sweep(later()) >= 0
+        mailer.sweep(later())  # her step is looked at while she is here
         host_flip(game, hostess)
     table_tools.host_tool(game.pk, hostess, "end")
     presence.closed(pages, "laptop")
@@ -198,7 +198,8 @@ def test_the_hosts_step_still_due_goes_a_window_after_she_left(hosted, mailoutbo
     pages = presence.pages_of(game.pk, hostess)
     presence.opened(pages, "laptop")
     everyone_passes(game, clara, paul)
-    assert mailer.sweep(later()) == 0 or to(mailoutbox, hostess) == []
+    mailer.sweep(later())
+    assert to(mailoutbox, hostess) == []  # she is here
     presence.closed(pages, "laptop")
     game.refresh_from_db()
     assert game.host_last_seen is not None
