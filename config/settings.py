@@ -196,6 +196,9 @@ if _email_url:
 else:
     EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.filebased.EmailBackend")
 
+# A mail about a table goes this long after the turn began or its player left the table, whichever
+# is later, if what it says still holds then (games.notifications.claims).
+MAIL_WINDOW_SECONDS = float(os.environ.get("MAIL_WINDOW_SECONDS", "60"))
 # Celery: a SQLite file under VAR_DIR by default (config.broker: no server, every message written in
 # a transaction), Redis in production.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", f"sqla+sqlite:///{VAR_DIR / 'broker.sqlite3'}")
@@ -230,7 +233,7 @@ CELERY_BEAT_SCHEDULE = {
     },
     "sweep-outbox": {
         "task": "games.tasks.sweep_outbox",
-        "schedule": float(os.environ.get("OUTBOX_SWEEP_SECONDS", "60")),
+        "schedule": float(os.environ.get("OUTBOX_SWEEP_SECONDS", "15")),
     },
     "run-deadlines": {"task": "games.tasks.run_deadlines", "schedule": 60.0},
     "wake-waiting-bots": {

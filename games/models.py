@@ -79,6 +79,9 @@ class Game(models.Model):
     # The log's latest lines, newest first (at most LOG_TAIL), written with each move: a board
     # shows them without reading the log.
     log_tail = models.JSONField(default=list, blank=True)
+    # When a page of the host with no seat here was last heard from (``games.live.presence``), as
+    # ``Seat.last_seen`` is for a seat.
+    host_last_seen = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-updated_at"]
@@ -140,6 +143,8 @@ class Seat(models.Model):
     joined_at = models.DateTimeField(auto_now_add=True)
     # Set when the seat becomes awaited (deadlines and reminders count from it).
     waiting_since = models.DateTimeField(null=True, blank=True)
+    # How many times the seat has become awaited: its turn's number, which a turn's e-mail names.
+    turns = models.PositiveIntegerField(default=0)
     last_seen = models.DateTimeField(null=True, blank=True)  # the page last drew the board for them
     muted = models.BooleanField(default=False)  # no e-mail about this game
 
@@ -256,7 +261,18 @@ class Holiday(models.Model):
 
 
 class Notification(models.Model):
-    """An outbox row: written in the transaction that causes it, sent at most once."""
+    """An outbox row: written in the transaction that causes it, sent at most once, and only while
+    what it claims still holds (``games.notifications.claims``)."""
+
+    class Claim(models.TextChoices):
+        TURN = "turn", "This seat is still awaited in its turn number ``turn``"
+        ROUND = "round", "This seat is still in round ``turn`` (a hand, new cards)"
+        HOST_STEP = "host_step", "The host's step due from move ``turn`` is still due"
+        REMINDER = "reminder", "This seat is still awaited in its turn number ``turn``, time running"
+        TIMEOUT = "timeout", "The seat's time ran out and the site played for it"
+        GAME_OVER = "game_over", "The game ended"
+        DIGEST = "digest", "Each listed game still waits for this person"
+        LINK = "link", "This address still waits for its link"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
@@ -275,13 +291,22 @@ class Notification(models.Model):
     # even when marking it sent failed (a database blip) and its claim expired.
     handed_at = models.DateTimeField(null=True, blank=True)
     message_id = models.CharField(max_length=200, blank=True)
+    # What the mail claims: the seat it is about and, per ``claim``, the round or the move number.
+    claim = models.CharField(max_length=20, choices=Claim.choices, blank=True)
+    seat = models.SmallIntegerField(null=True, blank=True)
+    turn = models.IntegerField(null=True, blank=True)
+    # Not looked at before this moment (the window after the turn began or the player left).
+    due_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["created_at"]
         indexes = [
             models.Index(
                 fields=["created_at"], condition=models.Q(sent_at__isnull=True), name="notification_pending"
-            )
+            ),
+            models.Index(
+                fields=["due_at"], condition=models.Q(sent_at__isnull=True), name="notification_due"
+            ),
         ]
 
     def __str__(self) -> str:

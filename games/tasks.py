@@ -19,7 +19,7 @@ from config.cache import delete_if
 from games.contract.protocol import has_move
 from games.live import presence
 from games.models import Game, Seat
-from games.notifications import deadlines, mailer, outbox
+from games.notifications import claims, deadlines, mailer, outbox
 from games.play import services
 from games.play.signals import game_changed, outbox_written, seat_came_to_page, seat_left_page
 
@@ -122,15 +122,16 @@ def deliver_outbox(ids: list[int]) -> int:
 
 
 @shared_task(ignore_result=True)
-def deliver_held(game_id: int, user_id: int) -> int:
-    """What waited while the player was at the table; held again if they came back meanwhile."""
-    return mailer.deliver_held(game_id, user_id)
+def deliver_after_leaving(game_id: int, user_id: int) -> int:
+    """What is due of the person's mail about this table, a window after they left it (it waits
+    again if they came back meanwhile)."""
+    return mailer.deliver_after_leaving(game_id, user_id)
 
 
 @shared_task(ignore_result=True)
 def sweep_outbox() -> int:
-    """Beat: send every row no task delivered (lost task, broker or mail server down), and the
-    mail held while its player was at the table once they are not; forget long-gone pages."""
+    """Beat: send every row whose time has come that no task delivered (lost task, broker or mail
+    server down, a person who left a page that only polled); forget long-gone pages."""
     presence.forget_stale()
     return mailer.sweep()
 
@@ -217,22 +218,29 @@ def schedule_timed_turn(sender, game: Game, **kwargs) -> None:
         log.warning("Could not schedule the clock of game %s; beat will do it.", game.pk, exc_info=True)
 
 
-def deliver_written(sender, ids: list[int], **kwargs) -> None:
-    """Hand new outbox rows to a worker; a broker that is down only delays them until the sweep."""
-    enqueue(deliver_outbox, ids)
+def deliver_written(sender, ids: list[int], delay: float = 0.0, **kwargs) -> None:
+    """Hand new outbox rows to a worker when they are due; a broker that is down only delays them
+    until the sweep."""
+    if delay <= 0:
+        enqueue(deliver_outbox, ids)
+        return
+    try:
+        deliver_outbox.apply_async((ids,), countdown=delay + DUE_MARGIN)
+    except Exception:  # noqa: BLE001 — any broker failure: the sweep sends them when due
+        log.warning("Could not schedule notifications %s; the beat sweep will catch up.", ids, exc_info=True)
 
 
-LEFT_PAGE_GRACE = 5  # seconds: a page reloading comes back within this, and its mail stays held
+DUE_MARGIN = 0.5  # seconds after a row is due that its task looks at it, so it surely is
 
 
 def mail_after_leaving(sender, game_id: int, user_id: int, **kwargs) -> None:
-    """Send what waited once the player has gone: a turn-based table's mail after the grace, a live
-    table's step once they have been gone ``mailer.LIVE_AWAY`` (a locked phone is not leaving)."""
+    """The person's last page at the table closed: their mail about it is looked at once they have
+    been gone the window (``claims.window``), and goes if what it says still holds then."""
     try:
-        deliver_held.apply_async((game_id, user_id), countdown=LEFT_PAGE_GRACE)
-        deliver_held.apply_async((game_id, user_id), countdown=mailer.LIVE_AWAY.total_seconds() + 1)
-    except Exception:  # noqa: BLE001 — the minute sweep sends it instead
-        log.warning("Could not schedule held mail of user %s at game %s.", user_id, game_id, exc_info=True)
+        countdown = claims.window().total_seconds() + DUE_MARGIN
+        deliver_after_leaving.apply_async((game_id, user_id), countdown=countdown)
+    except Exception:  # noqa: BLE001 — the sweep sends it instead
+        log.warning("Could not schedule the mail of user %s at game %s.", user_id, game_id, exc_info=True)
 
 
 def _presence_moves(game_id: int) -> float | None:

@@ -569,6 +569,11 @@ class Catacombs(Engine):
             "completions": [],
         }
 
+    def round_number(self, state: State) -> int:
+        """The cards in play: every flip starts a round that everyone writes or passes in at once,
+        so a seat still choosing when the host flips on is in the next round too."""
+        return state["turn"]
+
     def awaits_table(self, state: State) -> bool:
         """True while the host or the system must flip (seat ``None`` acts)."""
         return state["phase"] == "flip"

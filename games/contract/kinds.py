@@ -29,11 +29,14 @@ if TYPE_CHECKING:
     from scoresheets.scoring import Scorer
 
 
-# What the platform says when a table takes a step of its own (a deal, new cards) and when its host
-# gives the next one. A game overrides any of them in ``GameKind.notices``.
+# What the platform says when a table takes a step of its own (a deal, new cards), when a live
+# table (all play at once) needs a player, and when its host gives the next step. A game overrides
+# any of them in ``GameKind.notices``; "{round}" stands for the round's number.
 NOTICES = {
     "table_step": "{game} has moved on, and it is your turn.",
     "table_step_subject": "{game}: moved on — your turn",
+    "round": "{game} is being played and needs you at the table.",
+    "round_subject": "{game}: the table needs you",
     "host_step": "Everyone at {game} has moved. As the host, give the table its next step:",
     "host_step_subject": "{game}: everyone has moved — your step as host",
     "host_step_action": "Open the table",
@@ -85,9 +88,10 @@ class GameKind:
         value = getattr(settings, name, None)
         return float(os.environ.get(name, cls.tunables[name]) if value is None else value)
 
-    def notice(self, name: str, game: str = "") -> str:
-        """The sentence ``name`` of NOTICES in this game's words, for the table called ``game``."""
-        return self.notices.get(name, NOTICES[name]).format(game=game)
+    def notice(self, name: str, game: str = "", round: int | None = None) -> str:  # noqa: A002
+        """The sentence ``name`` of NOTICES in this game's words, for the table called ``game``
+        (in round ``round``)."""
+        return self.notices.get(name, NOTICES[name]).format(game=game, round=round)
 
     # Pages ------------------------------------------------------------------
 

@@ -104,9 +104,15 @@ class Engine:
         return False
 
     def round_number(self, state: State) -> int | None:
-        """The round in play in a game everyone plays at once in rounds (a hand of cards): its seats
-        are told once a round, when it starts. None for a game of turns."""
+        """The round in play in a game everyone plays at once in rounds (a hand of cards, new cards
+        for everyone): its seats are told once a round, when it starts, not each time a seat comes
+        back into play within it. None for a game of turns."""
         return None
+
+    def in_round(self, state: State) -> list[int]:
+        """The seats the round in play still counts on: those awaited, and those the round would
+        await were they at the table (a seat taken to be away). By default the seats awaited."""
+        return list(self.to_act(state))
 
 
 Strategy = Callable[[State, int | None, random.Random], Move]
@@ -130,6 +136,11 @@ def awaits_table(engine: Engine, state: State) -> bool:
 def round_number(engine: Engine, state: State | None) -> int | None:
     """The round in play; None for a game of turns or before the game has a state."""
     return engine.round_number(state) if state is not None else None
+
+
+def in_round(engine: Engine, state: State) -> list[int]:
+    """The seats the round in play still counts on (the engine's ``in_round``)."""
+    return list(engine.in_round(state))
 
 
 def has_move(engine: Engine, state: State, seat: int) -> bool:

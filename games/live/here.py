@@ -5,7 +5,8 @@ host without one) counts as "here" from connect to disconnect (``games.live.pres
 the consumer renews its row every ``presence.BEAT``. When a seat's first page opens,
 ``seat_came_to_page`` lets the table make the moves that depend on it (``GameKind.presence_moves``).
 When a seat arrives or its last page goes, the table's pages hear ``{"presence": true}`` and redraw
-who is here. When the last page goes, ``seat_left_page`` lets e-mail held while they were here go out.
+who is here. When the last page goes, ``seat_left_page`` has their mail about the table looked at
+once they have been gone the window (``games.notifications.claims``).
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ path-scoped cookie so a "nothing new" poll stays one query. A row not renewed
 within ``WINDOW`` is gone (a web process that died leaves no one "here").
 
 ``Seat.last_seen`` is what the board shows of the others: when a page of theirs
-was last heard from. E-mail asks ``is_here`` before it mails a turn.
+was last heard from (``Game.host_last_seen`` for a host with no seat). E-mail asks
+``is_here`` and ``last_seen`` before it mails about a table.
 """
 
 from __future__ import annotations
@@ -76,8 +77,15 @@ def poll_channel(who: Who) -> str:
 def _renew(who: Who, channel: str) -> None:
     pages, now = _pages(who), timezone.now()
     OpenPage.objects.update_or_create(channel=channel, defaults={**pages.owner(), "beat_at": now})
+    _stamp(pages, now)
+
+
+def _stamp(pages: Pages, now: datetime) -> None:
+    """A page of theirs was heard from ``now``."""
     if pages.seat_id is not None:
         Seat.objects.filter(pk=pages.seat_id).update(last_seen=now)
+    else:
+        Game.objects.filter(pk=pages.host_of).update(host_last_seen=now)
 
 
 def seat_of(game_id: int, user) -> int | None:
@@ -123,9 +131,9 @@ def closed(who: Who, channel: str) -> bool:
     OpenPage.objects.filter(channel=channel).delete()
     if not _sockets(pages).exists():
         OpenPage.objects.filter(channel=poll_channel(pages)).delete()
+    _stamp(pages, timezone.now())
     if pages.seat_id is None:
         return not pages.rows().filter(beat_at__gte=timezone.now() - WINDOW).exists()
-    Seat.objects.filter(pk=pages.seat_id).update(last_seen=timezone.now())
     return not here([pages.seat_id])
 
 
@@ -180,6 +188,13 @@ def is_here(game_id: int, user_id: int) -> bool:
         return True
     hosting = Q(host_pages__beat_at__gte=since)
     return Game.objects.filter(hosting, pk=game_id, host_id=user_id).exists()
+
+
+def last_seen(game_id: int, user_id: int) -> datetime | None:
+    """When a page of ``user_id`` at this table (of their seat, or as its host) was last heard from."""
+    seat = Seat.objects.filter(game_id=game_id, user_id=user_id).values_list("last_seen", flat=True)
+    host = Game.objects.filter(pk=game_id, host_id=user_id).values_list("host_last_seen", flat=True)
+    return max(filter(None, (seat.first(), host.first())), default=None)
 
 
 def forget_stale() -> int:

@@ -24,7 +24,6 @@ from django.utils import timezone
 
 from games.contract import kinds
 from games.contract.protocol import awaits_table, has_move
-from games.live import presence
 from games.models import Game, Move, Seat
 from games.notifications import outbox as notifications
 from games.notifications.holidays import covers, holidays_for, paused
@@ -135,7 +134,8 @@ def _tell_timeout(game: Game, seat: Seat, summaries: list[str], version: int) ->
         "deadline": game.turn_deadline,
     }
     key = f"timeout:{game.pk}:{seat.position}:{version}"
-    notifications.write([notifications.Planned(seat.user_id, game.pk, "timeout", key, context)])
+    timeout = notifications.Planned(seat.user_id, game.pk, "timeout", key, context, seat=seat.position)
+    notifications.write([timeout])
 
 
 def _host_move_overdue(game: Game, now: datetime) -> bool:
@@ -230,10 +230,10 @@ def reminder_stage(elapsed: timedelta, deadline: timedelta) -> str | None:
 
 
 def plan_reminders(seats: list[Seat], now: datetime) -> list[notifications.Planned]:
-    """Reminders for awaited seats (with ``game`` loaded) whose deadline is half or nearly gone."""
+    """Reminders for awaited seats (with ``game`` loaded) whose deadline is half or nearly gone; one
+    for a player at the table goes once they have left, if the turn is still theirs (``claims``)."""
     days = _holidays(seats, now)
     persons = notifications.people(s.user_id for s in seats if s.user_id)
-    here_now = presence.here(s.pk for s in seats)
     planned = []
     for seat in seats:
         person = persons.get(seat.user_id)
@@ -246,8 +246,6 @@ def plan_reminders(seats: list[Seat], now: datetime) -> list[notifications.Plann
         wanted = {notifications.IMMEDIATE: {"half", "last"}, notifications.DIGEST: {"last"}}
         if stage is None or stage not in wanted.get(person.mode, set()):
             continue
-        if seat.pk in here_now and not person.always:
-            continue
         due = seat_due_at(seat, seat.game.turn_deadline, mine, now)
         key = f"remind:{seat.pk}:{int(seat.waiting_since.timestamp())}:{stage}"
         context = {
@@ -257,7 +255,11 @@ def plan_reminders(seats: list[Seat], now: datetime) -> list[notifications.Plann
             "due": due.isoformat(),
             "left_seconds": int((due - now).total_seconds()),
         }
-        planned.append(notifications.Planned(seat.user_id, seat.game_id, "reminder", key, context))
+        planned.append(
+            notifications.Planned(
+                seat.user_id, seat.game_id, "reminder", key, context, seat=seat.position, turn=seat.turns
+            )
+        )
     return planned
 
 

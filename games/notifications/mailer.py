@@ -1,4 +1,8 @@
-"""Deliver outbox rows: claim each one, render it, send it, mark it sent.
+"""Deliver outbox rows: claim each one, check what it says (``claims``), render it, send it, mark it sent.
+
+Just before a row goes, ``claims.check`` asks whether what it says still holds:
+a row no longer true is marked done without mail, with the reason; a row not
+yet due is freed, due again when ``claims`` says (the sweep looks then).
 
 A row is claimed with one conditional UPDATE (``sent_at`` empty and no fresh
 claim), so two workers racing for it cannot both send it. Just before the
@@ -38,8 +42,8 @@ from django.utils import timezone
 from accounts import timezones, verification
 from config.links import absolute
 from games.contract import kinds
-from games.live import presence
-from games.models import Game, Notification, NotificationPrefs, Seat
+from games.models import Notification
+from games.notifications import claims
 from games.notifications.unsubscribe import make_token
 
 log = logging.getLogger(__name__)
@@ -62,6 +66,10 @@ def _unsent(now: datetime) -> QuerySet[Notification]:
     )
 
 
+def _due(now: datetime) -> Q:
+    return Q(due_at__isnull=True) | Q(due_at__lte=now)
+
+
 def claim(pk: int, now: datetime | None = None) -> bool:
     """Take row ``pk`` for sending; True for exactly one of any number of racing callers."""
     now = now or timezone.now()
@@ -69,8 +77,10 @@ def claim(pk: int, now: datetime | None = None) -> bool:
 
 
 def pending_ids(now: datetime | None = None, limit: int = SWEEP_BATCH) -> list[int]:
-    rows = _unsent(now or timezone.now())
-    return list(rows.order_by("created_at").values_list("pk", flat=True)[:limit])
+    """Rows to send whose time has come, oldest first."""
+    now = now or timezone.now()
+    rows = _unsent(now).filter(_due(now))
+    return list(rows.order_by("due_at", "created_at").values_list("pk", flat=True)[:limit])
 
 
 def settle_handed(now: datetime | None = None) -> int:
@@ -119,88 +129,14 @@ def pad_url(game_code: str) -> str:
     return absolute("/")
 
 
-def skip_reason(note: Notification) -> str:
-    """Why this row must not be mailed now ("" when it may)."""
-    user = note.user
-    if not user.is_active or not user.email:
-        return "no address"
-    if note.kind == VERIFY:  # asked for by the player: no setting holds it back
-        return "" if verification.still_awaited(user, note.context.get("address", "")) else "link not needed"
-    if not user.email_verified:
-        return "address not verified"
-    prefs = NotificationPrefs.objects.filter(user=user).first()
-    mode = prefs.mode if prefs else NotificationPrefs.Mode.IMMEDIATE
-    if mode == NotificationPrefs.Mode.NONE:
-        return "opted out"
-    if mode == NotificationPrefs.Mode.DIGEST and note.kind in {"turn", "host_step"}:
-        return "reads the digest"
-    if note.game_id and Seat.objects.filter(game_id=note.game_id, user=user, muted=True).exists():
-        return "muted"
-    return ""
-
-
-def notices(slug: str, table: str) -> dict[str, str]:
-    """The platform's notices in the game's own words (a table step, the host's step), for ``table``."""
+def notices(slug: str, table: str, number: int | None = None) -> dict[str, str]:
+    """The platform's notices in the game's own words (a table step, a round, the host's step), for
+    ``table`` (and round ``number``)."""
     kind = kinds.get(slug) if kinds.exists(slug) else kinds.GameKind()
-    return {name: kind.notice(name, table) for name in kinds.NOTICES}
+    return {name: kind.notice(name, table, round=number) for name in kinds.NOTICES}
 
 
 VERIFY = "verify"  # the link that verifies an address: the one mail an unverified address gets
-HELD_KINDS = {"turn", "host_step"}  # mail about a table the player may be sitting at
-HELD = "held: the player is at the table"
-
-
-def is_stale_turn(note: Notification) -> bool:
-    """The turn this row announces is no longer the player's (they moved, left, their seat went to a
-    computer player, or a later row says it)."""
-    seat = Seat.objects.filter(game_id=note.game_id, user_id=note.user_id).select_related("game").first()
-    if seat is None or seat.left or seat.is_bot or not seat.awaiting:  # a computer player plays it now
-        return True
-    if seat.game.status != Game.Status.ACTIVE:
-        return True
-    later = Notification.objects.filter(user_id=note.user_id, game_id=note.game_id, kind="turn")
-    return later.filter(pk__gt=note.pk).exists()
-
-
-LIVE_AWAY = timedelta(minutes=1)  # a live table's step is mailed to a player gone at least this long
-SEEN_LIVE = "seen at the table: the player came back after the step"
-
-
-def live_step(note: Notification) -> bool:
-    """A table step everyone at the table answers at once (new Catacombs cards, a Roman Road hand):
-    a table played live together, where a phone locking for a moment is not leaving."""
-    return note.kind == "turn" and bool(note.context.get("table_step"))
-
-
-def _always(note: Notification) -> bool:
-    return NotificationPrefs.objects.filter(user_id=note.user_id, always=True).exists()
-
-
-def live_skip(note: Notification) -> str:
-    """Why a live table's step must never be mailed ("" when it still may): the player came back
-    to the table after it was written (a page heard from since), or it is no longer theirs."""
-    if not live_step(note) or _always(note):
-        return ""
-    if is_stale_turn(note):
-        return "no longer their turn"
-    seen = Seat.objects.filter(game_id=note.game_id, user_id=note.user_id).values_list("last_seen", flat=True)
-    last_seen = seen.first()
-    return SEEN_LIVE if last_seen is not None and last_seen > note.created_at else ""
-
-
-def held(note: Notification) -> bool:
-    """Wait while the player is at the table (any page of their seat is here), and at a live table
-    until they have been gone ``LIVE_AWAY``: the sweep and ``deliver_held`` ask again."""
-    if note.kind not in HELD_KINDS or not note.game_id:
-        return False
-    if _always(note):
-        return False
-    if presence.is_here(note.game_id, note.user_id):
-        return True
-    if not live_step(note):
-        return False
-    recent = timezone.now() - LIVE_AWAY
-    return Seat.objects.filter(game_id=note.game_id, user_id=note.user_id, last_seen__gt=recent).exists()
 
 
 def render(note: Notification) -> EmailMultiAlternatives:
@@ -227,7 +163,8 @@ def _render(note: Notification) -> EmailMultiAlternatives:
         context["mute_url"] = absolute(
             reverse("notify_unsubscribe", args=[make_token(note.user_id, note.game_id)])
         )
-        context["notice"] = notices(note.game.kind, f"{note.context['game_name']} {code}")
+        table = f"{note.context['game_name']} {code}"
+        context["notice"] = notices(note.game.kind, table, note.context.get("round"))
     for game in context.get("games", []):
         game["url"] = absolute(reverse("game", args=[game["game_code"]]))
     subject = " ".join(render_to_string(f"emails/{note.kind}_subject.txt", context).split())
@@ -284,28 +221,35 @@ def _release(pk: int, exc: Exception, *, count: bool) -> None:
     _finish(pk, claimed_at=None, handed_at=None, attempts=attempts, last_error=_error(exc))
 
 
-def deliver(ids: Iterable[int]) -> int:
-    """Send every row of ``ids`` this caller manages to claim; returns how many were mailed."""
+def _decide(pk: int, note: Notification, now: datetime) -> bool:
+    """Ask ``claims`` about a claimed row: True to send it now; else it is dropped (with why) or
+    freed until it is due."""
+    verdict = claims.check(note, now)
+    if verdict.drop:
+        _finish(pk, sent_at=now, skipped=True, last_error=verdict.drop, claimed_at=None)
+        return False
+    if verdict.wait_until is not None:
+        _finish(pk, claimed_at=None, due_at=verdict.wait_until)  # no attempt used
+        return False
+    if note.claim == claims.Claim.DIGEST:
+        _finish(pk, context=note.context)  # the lines still true, as sent
+    return True
+
+
+def deliver(ids: Iterable[int], now: datetime | None = None) -> int:
+    """Send every row of ``ids`` this caller manages to claim and whose claim holds now; returns how
+    many were mailed. ``now``: the moment to judge whether a row is due (the clock's by default)."""
     sent = 0
     connection = None
     try:
         for pk in ids:
             try:
-                if not claim(pk):
+                if not claim(pk, now):
                     continue
-                note = Notification.objects.select_related("user").filter(pk=pk).first()
+                note = Notification.objects.select_related("user", "game").filter(pk=pk).first()
                 if note is None:  # its account was closed after the claim: nothing to send
                     continue
-                reason = skip_reason(note)
-                # A row held while its player was at the table goes only if the turn is still theirs.
-                if not reason and note.last_error == HELD and note.kind == "turn" and is_stale_turn(note):
-                    reason = "no longer their turn"
-                reason = reason or live_skip(note)
-                if not reason and held(note):
-                    _finish(pk, claimed_at=None, last_error=HELD)  # no attempt used: it goes once they leave
-                    continue
-                if reason:
-                    _finish(pk, sent_at=timezone.now(), skipped=True, last_error=reason)
+                if not _decide(pk, note, now or timezone.now()):
                     continue
             except (OperationalError, InterfaceError):
                 log.warning("Database unreachable before notification %s was sent; the sweep retries.", pk)
@@ -354,14 +298,15 @@ def _hand_over(pk: int, message: EmailMultiAlternatives) -> None:
     _finish(pk, handed_at=timezone.now(), message_id=message_id[:200])
 
 
-def deliver_held(game_id: int, user_id: int) -> int:
-    """The player's last page at this table closed: send what waited while they were here."""
-    rows = Notification.objects.filter(game_id=game_id, user_id=user_id, kind__in=HELD_KINDS)
-    rows = rows.filter(sent_at__isnull=True)
-    return deliver(rows.order_by("created_at").values_list("pk", flat=True))
+def deliver_after_leaving(game_id: int, user_id: int, now: datetime | None = None) -> int:
+    """The person's last page at this table closed a window ago: send what is due of theirs there."""
+    rows = Notification.objects.filter(
+        game_id=game_id, user_id=user_id, claim__in=claims.AT_TABLE, sent_at__isnull=True
+    )
+    return deliver(rows.order_by("created_at").values_list("pk", flat=True), now)
 
 
-def sweep() -> int:
-    """Send what no task delivered (lost task, down broker, down mail server)."""
+def sweep(now: datetime | None = None) -> int:
+    """Send what is due that no task delivered (lost task, down broker, down mail server)."""
     settle_handed()
-    return deliver(pending_ids())
+    return deliver(pending_ids(now), now)

@@ -2,9 +2,11 @@
 
 ``after_move`` and ``after_start`` run inside the transaction that changed the
 game, so a row exists exactly when its move does; delivery is handed to Celery
-on commit (``mailer`` sends, the beat sweep retries). Everything written
-here is public: move summaries, names and final scores, never a view of hidden
-state.
+on commit (``mailer`` sends, the beat sweep retries). Each row states what it
+claims (``claims``), which delivery checks against the table as it is then: a
+row is written for every seat put in play, whoever is at the table, and
+``claims`` alone decides whether and when it goes. Everything written here is
+public: move summaries, names and final scores, never a view of hidden state.
 """
 
 from __future__ import annotations
@@ -23,7 +25,10 @@ from games.contract import kinds
 from games.contract.protocol import awaits_table, finishing_places, name_list, round_number
 from games.live import presence
 from games.models import Game, Move, Notification, NotificationPrefs, Seat
+from games.notifications import claims
 from games.play.signals import outbox_written
+
+Claim = Notification.Claim
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +51,18 @@ class Person:
     always: bool = False
 
 
+# The claim of each kind of mail that makes only one (a turn mail claims a turn or a round).
+KIND_CLAIMS = {
+    "turn": Claim.TURN,
+    "host_step": Claim.HOST_STEP,
+    "reminder": Claim.REMINDER,
+    "timeout": Claim.TIMEOUT,
+    "game_over": Claim.GAME_OVER,
+    "digest": Claim.DIGEST,
+    "verify": Claim.LINK,
+}
+
+
 @dataclass
 class Planned:
     user_id: int
@@ -53,6 +70,9 @@ class Planned:
     kind: str
     dedupe_key: str
     context: dict = field(default_factory=dict)
+    claim: str = ""  # by default the kind's own (``KIND_CLAIMS``)
+    seat: int | None = None
+    turn: int | None = None
 
 
 def people(user_ids: Iterable[int]) -> dict[int, Person]:
@@ -101,8 +121,10 @@ def lines_since(game: Game, recent: Recent, seat: int | None) -> dict:
 
 
 def _game_context(game: Game) -> dict:
-    timed = kinds.get(game.kind).timed_turn(game)
-    return {"game_code": game.code, "game_name": game.engine.name, "deadline": timed or game.turn_deadline}
+    """A live table's clocks are the table's, not a player's time for a turn: its mails name none."""
+    kind = kinds.get(game.kind)
+    deadline = None if kind.realtime else kind.timed_turn(game) or game.turn_deadline
+    return {"game_code": game.code, "game_name": game.engine.name, "deadline": deadline}
 
 
 def plan_turns(
@@ -117,13 +139,13 @@ def plan_turns(
     table_step: bool = False,
     start: bool = False,
 ) -> list[Planned]:
-    """Tell each seat that has just become awaited that it is their turn, if they want that e-mail.
+    """Tell each seat that has just become awaited that it is their turn (or, in a game played in
+    rounds, that a round needs them), if they want that e-mail.
 
-    A player at the table right now gets the row all the same: delivery holds it
-    while they are here and sends it once they leave, if the turn is still theirs
-    (``mailer.hold_reason``)."""
-    planned = []
+    A player at the table right now gets the row all the same: it goes once they have been away
+    ``claims.window()``, if the turn is still theirs (``claims.check``)."""
     by_position = {s.position: s for s in seats}
+    told = []
     for position in sorted(newly_awaited):
         seat = by_position.get(position)
         if seat is None or seat.user_id is None or seat.left or seat.is_bot or seat.muted:
@@ -131,14 +153,27 @@ def plan_turns(
         if seat.user_id == actor_user_id:
             continue
         person = persons.get(seat.user_id)
-        if person is None or person.mode != IMMEDIATE:
-            continue
+        if person is not None and person.mode == IMMEDIATE:
+            told.append(seat)
+    if not told:
+        return []
+    claim = claims.claim_for_turn(game)
+    number = round_number(game.engine, game.state)
+    if claim == Claim.TURN:  # the seat's turn as counted by the move just written (``writes.awaiting``)
+        counted = Seat.objects.filter(game=game, position__in=[s.position for s in told])
+        turns = dict(counted.values_list("position", "turns"))
+    live = kinds.get(game.kind).realtime
+    planned = []
+    for seat in told:
+        position = seat.position
+        lines = {} if live else lines_since(game, recent, position)  # a race's log is no story to tell
         context = {
-            **_game_context(game), **lines_since(game, recent, position), "table_step": table_step,
-            "start": start,
+            **_game_context(game), **lines, "table_step": table_step,
+            "start": start, "live": live, "round": number,
         }
+        turn = number if claim == Claim.ROUND else turns.get(position)
         key = f"turn:{game.pk}:{position}:{game.version}"
-        planned.append(Planned(seat.user_id, game.pk, "turn", key, context))
+        planned.append(Planned(seat.user_id, game.pk, "turn", key, context, claim, position, turn))
     return planned
 
 
@@ -176,7 +211,8 @@ def plan_game_over(
             continue
         context = {**_game_context(game), "scores": table, "winners": winners}
         context.update(lines=lines[-2:], your_name=seat.name)
-        planned.append(Planned(seat.user_id, game.pk, "game_over", f"over:{game.pk}:{seat.user_id}", context))
+        key = f"over:{game.pk}:{seat.user_id}"
+        planned.append(Planned(seat.user_id, game.pk, "game_over", key, context, seat=seat.position))
     return planned
 
 
@@ -191,7 +227,8 @@ def plan_host_step(
     if seat is not None and seat.muted:
         return []
     key = f"hoststep:{game.pk}:{game.version}"
-    return [Planned(game.host_id, game.pk, "host_step", key, _game_context(game))]
+    # The step due from the next move on: a step of the table's from then on is a later one.
+    return [Planned(game.host_id, game.pk, "host_step", key, _game_context(game), turn=game.move_count)]
 
 
 def _quiet(game: Game) -> bool:
@@ -254,7 +291,12 @@ def plan_move(
     planned = []
     newly = _put_in_play(game, before)
     if newly:
-        table_step = _awaits_table(game, before)  # the table's own step just put these seats in play
+        # The table's own step (new cards, a deal) just put these seats in play, or the host's
+        # that stood for it (the host flipped on for the seats still choosing).
+        number = round_number(game.engine, game.state)
+        table_step = _awaits_table(game, before) or (
+            number is not None and number != round_number(game.engine, before)
+        )
         planned += plan_turns(
             game, newly, seats, persons, recent, actor_user_id=actor_user_id, now=now, table_step=table_step
         )
@@ -339,7 +381,8 @@ def plan_digests(now: datetime) -> list[Planned]:
 
 
 def write(planned: list[Planned], *, enqueue: bool = True) -> list[int]:
-    """Insert the rows whose dedupe key is new and deliver them after commit; returns their ids."""
+    """Insert the rows whose dedupe key is new and deliver them after commit (a claim about a table
+    once its window is over); returns their ids."""
     keys = {p.dedupe_key for p in planned}
     if not keys:
         return []
@@ -347,22 +390,32 @@ def write(planned: list[Planned], *, enqueue: bool = True) -> list[int]:
     fresh = [p for p in planned if p.dedupe_key not in known]
     if not fresh:
         return []
-    Notification.objects.bulk_create(
-        [
-            Notification(
-                user_id=p.user_id, game_id=p.game_id, kind=p.kind, dedupe_key=p.dedupe_key, context=p.context
-            )
-            for p in fresh
-        ],
-        ignore_conflicts=True,  # a racing writer of the same key wins; its row is delivered by it
-    )
+    now, wait = timezone.now(), claims.window()
+    rows = []
+    for p in fresh:
+        claim = p.claim or KIND_CLAIMS[p.kind]
+        due = now + wait if claim in claims.AT_TABLE else now
+        rows.append(Notification(
+            user_id=p.user_id, game_id=p.game_id, kind=p.kind, dedupe_key=p.dedupe_key, context=p.context,
+            claim=claim, seat=p.seat, turn=p.turn, due_at=due,
+        ))
+    # A racing writer of the same key wins; its row is delivered by it.
+    Notification.objects.bulk_create(rows, ignore_conflicts=True)
     new_keys = [p.dedupe_key for p in fresh]
-    ids = list(Notification.objects.filter(dedupe_key__in=new_keys).values_list("pk", flat=True))
-    if enqueue and ids:
-        transaction.on_commit(lambda: announce(ids), robust=True)
+    written = Notification.objects.filter(dedupe_key__in=new_keys).values_list("pk", "due_at")
+    if not written:
+        return []
+    ids = [pk for pk, _ in written]
+    if enqueue:
+        by_due: dict[float, list[int]] = defaultdict(list)
+        for pk, due in written:
+            by_due[max(0.0, (due - now).total_seconds())].append(pk)
+        for delay, group in by_due.items():
+            transaction.on_commit(lambda group=group, delay=delay: announce(group, delay), robust=True)
     return ids
 
 
-def announce(ids: list[int]) -> None:
-    """Tell whoever delivers (``games.tasks``) that rows are ready; the beat sweep is the fallback."""
-    outbox_written.send(Notification, ids=ids)
+def announce(ids: list[int], delay: float = 0.0) -> None:
+    """Tell whoever delivers (``games.tasks``) that rows are due in ``delay`` seconds; the beat
+    sweep is the fallback."""
+    outbox_written.send(Notification, ids=ids, delay=delay)

@@ -74,7 +74,8 @@ def insert(instance: Model) -> Write:
 
 def awaiting(game_id: int, waiting: list[int], now: datetime) -> Write:
     """The game's seats marked awaited or not: an awaited seat's clock (``waiting_since``) starts
-    ``now`` if it was not awaited before and runs on if it was; a seat not awaited has none."""
+    ``now`` if it was not awaited before and runs on if it was; a seat not awaited has none. A seat
+    newly awaited counts one more turn (``turns``)."""
     alias = router.db_for_write(Seat)
     connection = connections[alias]
     meta = Seat._meta
@@ -89,9 +90,11 @@ def awaiting(game_id: int, waiting: list[int], now: datetime) -> Write:
         sets = (
             f"{quote('awaiting')} = CASE WHEN {among} THEN %s ELSE %s END, "
             f"{quote('waiting_since')} = CASE WHEN {among} THEN "
-            f"CASE WHEN {quote('awaiting')} THEN {quote('waiting_since')} ELSE %s END ELSE NULL END"
+            f"CASE WHEN {quote('awaiting')} THEN {quote('waiting_since')} ELSE %s END ELSE NULL END, "
+            f"{quote('turns')} = CASE WHEN {among} AND NOT {quote('awaiting')} "
+            f"THEN {quote('turns')} + 1 ELSE {quote('turns')} END"
         )
-        params = [*waiting, True, False, *waiting, moment]
+        params = [*waiting, True, False, *waiting, moment, *waiting]
     else:
         sets, params = f"{quote('awaiting')} = %s, {quote('waiting_since')} = NULL", [False]
     sql = f"UPDATE {connection.ops.quote_name(meta.db_table)} SET {sets} WHERE {quote('game')} = %s"

@@ -880,6 +880,17 @@ class RomanRoad(Engine):
         comes back into play within it (the hand before ending, the decks turning around)."""
         return state["hand"]
 
+    def in_round(self, state: State) -> list[int]:
+        """The seats the hand in play counts on: from its deal, every seat whose player has not left
+        for good; in play, those not stuck, away ones included (they are stuck only while gone).
+        Between hands, none: the hand is over."""
+        left = state.get("left") or []
+        if state["phase"] == DEAL:
+            return [seat for seat in range(state["players"]) if seat not in left]
+        if state["phase"] == HAND:
+            return [seat for seat, me in enumerate(state["seats"]) if not me["stuck"] and seat not in left]
+        return []
+
     def awaits_table(self, state: State) -> bool:
         """Between hands the table (seat None) may deal the next hand; once everyone is ready for a
         hand just dealt, it says Begin."""

@@ -153,6 +153,11 @@ class RomanRoadKind(GameKind):
     )
     clock_options = {}  # every table: the next hand is dealt when the pause between hands is up
     table_form = RomanRoadTableForm
+    # A race has hands, not turns: a player gone from the table hears that a hand is on without them.
+    notices = {
+        "round": "Hand {round} is being played at {game}, and your cards are waiting for you.",
+        "round_subject": "{game}: hand {round} is on — your cards are waiting",
+    }
 
     # Pages ------------------------------------------------------------------
 

@@ -114,7 +114,7 @@ def test_an_unverified_address_gets_no_turn_mail(make_user):
     note = Notification.objects.create(user=marcus, game=game, kind="turn", dedupe_key="x", context={})
     assert mailer.deliver([note.pk]) == 0
     note.refresh_from_db()
-    assert note.skipped and note.last_error == "address not verified"
+    assert note.skipped and note.last_error == "dropped: address not confirmed"
     assert mail.outbox == []
 
 

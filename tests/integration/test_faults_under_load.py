@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from django.db import connection
+from django.test import override_settings
 
 from games.models import Game, Move, Notification, NotificationPrefs
 from games.play import replay, services
@@ -91,6 +92,8 @@ def site(tmp_path) -> Iterator[Site]:
         "CELERY_TASK_DEFAULT_QUEUE": queue,
         "EMAIL_URL": sink.url,
         "SITE_URL": "http://games.test",
+        # A turn's mail goes a second after the turn began (if still true): the load's mail flows.
+        "MAIL_WINDOW_SECONDS": "1",
     }
     web = {"database": f"{base}?application_name={WEB}", "channel_layer": f"redis://127.0.0.1:{port}/2"}
     try:
@@ -247,7 +250,7 @@ def mail_settled() -> bool:
 def run_fault(tmp_path, make_user, fault: Callable[[Site], float | None], *, http_outage: bool) -> dict:
     """``fault`` makes the outage and returns when it is over; it may return the time the outage
     began, when it first waits for its moment."""
-    with site(tmp_path) as s:
+    with site(tmp_path) as s, override_settings(MAIL_WINDOW_SECONDS=1):
         tables = people_tables(make_user)
         bots = computer_tables(make_user)
         sampler = Sampler(s.database)

@@ -31,6 +31,7 @@ REDIS_HOST = os.environ.get("REDIS_HOST", "127.0.0.1")
 REDIS_PORT = int(os.environ.get("REDIS_PORT", "6379"))
 BROKER = f"redis://{REDIS_HOST}:{REDIS_PORT}/15"
 SITE = "http://games.test"  # the worker's SITE_URL
+WINDOW = 1  # seconds a turn's mail waits (MAIL_WINDOW_SECONDS), short here: the claims' tests time it
 
 
 def require_services() -> None:
@@ -62,7 +63,7 @@ def celery_worker(django_db_setup, django_db_blocker, smtp, tmp_path_factory):
         database = database_url(connection.settings_dict)
     queue = f"mailtest-{uuid.uuid4().hex[:8]}"
     log = tmp_path_factory.mktemp("worker") / "worker.log"
-    extra = {"OUTBOX_SWEEP_SECONDS": "1"}
+    extra = {"OUTBOX_SWEEP_SECONDS": "1", "MAIL_WINDOW_SECONDS": str(WINDOW)}
     with worker(
         database=database, broker=BROKER, queue=queue, smtp=smtp.url, log=log, beat=True, extra=extra
     ):
@@ -78,8 +79,9 @@ def publish(celery_worker):
 
 
 @pytest.fixture
-def table(make_user):
+def table(make_user, settings):
     """Julius (host, seat 0) and Agrippina at a started Roman Poker table."""
+    settings.MAIL_WINDOW_SECONDS = WINDOW
     tag = uuid.uuid4().hex[:6]
     julius = make_user("Julius", f"julius-{tag}@example.com")
     agrippina = make_user("Agrippina", f"agrippina-{tag}@example.com")
@@ -103,6 +105,28 @@ def play_turn(game: Game, users: dict) -> int:
     raise AssertionError("the turn did not end")
 
 
+@pytest.fixture
+def waiting(make_user, settings):
+    """``waiting(n)``: n started Roman Poker tables where Julius has played and Agrippina's turn
+    waits: n rows, each still true while the test runs; their ids."""
+    settings.MAIL_WINDOW_SECONDS = WINDOW
+
+    def make(n: int) -> list[int]:
+        tag = uuid.uuid4().hex[:6]
+        julius = make_user("Julius", f"julius-{tag}@example.com")
+        agrippina = make_user("Agrippina", f"agrippina-{tag}@example.com")
+        games = []
+        for _ in range(n):
+            game = services.create_game(julius, "poker", {}, 2, "seated")
+            services.join_game(game.pk, agrippina)
+            services.start_game(game.pk, julius)
+            play_turn(game, {0: julius, 1: agrippina})
+            games.append(game)
+        return list(Notification.objects.filter(game__in=games).values_list("pk", flat=True))
+
+    return make
+
+
 def exactly_once(smtp: SmtpSink, ids: list[int]) -> dict:
     got = smtp.by_notification()
     assert all(len(got.get(pk, [])) == 1 for pk in ids), {pk: len(got.get(pk, [])) for pk in ids}
@@ -111,8 +135,10 @@ def exactly_once(smtp: SmtpSink, ids: list[int]) -> dict:
 
 def test_moves_reach_the_right_inboxes_with_links(smtp, publish, table):
     game, users = table
-    for _ in range(4):
+    for _ in range(4):  # each turn's mail arrives while the turn is still the reader's
         play_turn(game, users)
+        [latest] = Notification.objects.filter(game=game).order_by("-pk")[:1]
+        smtp.wait_for_notification(latest.pk, timeout=20)
     rows = list(Notification.objects.filter(game=game).order_by("pk"))
     assert len(rows) == 4 and [r.user_id for r in rows] == [users[1].pk, users[0].pk] * 2
     ids = [r.pk for r in rows]
@@ -130,13 +156,10 @@ def test_moves_reach_the_right_inboxes_with_links(smtp, publish, table):
     wait_for(lambda: Notification.objects.filter(pk__in=ids, sent_at__isnull=False).count() == len(ids))
 
 
-def test_smtp_down_moves_still_land_and_the_sweep_delivers_each_once(smtp, publish, table):
-    game, users = table
+def test_smtp_down_moves_still_land_and_the_sweep_delivers_each_once(smtp, publish, waiting):
     smtp.stop()
     try:
-        for _ in range(3):
-            play_turn(game, users)  # nothing raises although no mail server answers
-        ids = list(Notification.objects.filter(game=game).values_list("pk", flat=True))
+        ids = waiting(3)  # nothing raises although no mail server answers
         assert len(ids) == 3
         wait_for(
             lambda: Notification.objects.filter(pk__in=ids).exclude(last_error="").count() == 3, timeout=15
@@ -150,34 +173,27 @@ def test_smtp_down_moves_still_land_and_the_sweep_delivers_each_once(smtp, publi
     exactly_once(smtp, ids)
 
 
-def test_broker_unreachable_moves_commit_and_the_mail_goes_out_when_it_is_back(smtp, celery_worker, table):
-    game, users = table
+def test_broker_unreachable_moves_commit_and_the_mail_goes_out_when_it_is_back(
+    smtp, celery_worker, waiting
+):
     queue, _ = celery_worker
     closed = f"redis://127.0.0.1:{free_port()}/15"
     with publishing_to(closed, queue):
-        before = game.move_count
-        for _ in range(2):
-            play_turn(game, users)
-        game.refresh_from_db()
-        assert game.move_count > before  # committed although no task could be enqueued
-    ids = list(Notification.objects.filter(game=game).values_list("pk", flat=True))
+        ids = waiting(2)  # committed although no task could be enqueued
     assert len(ids) == 2
     # The broker is back (the worker's beat publishes its sweep there): every row arrives once.
     wait_for(lambda: set(ids) <= set(smtp.by_notification()), timeout=20)
     exactly_once(smtp, ids)
 
 
-def test_two_workers_racing_for_the_same_rows_send_each_once(smtp, publish, table, tmp_path):
+def test_two_workers_racing_for_the_same_rows_send_each_once(smtp, publish, waiting, tmp_path):
     from games import tasks
 
-    game, users = table
     database = database_url(connection.settings_dict)
     second = dict(database=database, broker=BROKER, queue=publish, smtp=smtp.url, log=tmp_path / "second.log")
     smtp.stop()
     try:
-        for _ in range(4):
-            play_turn(game, users)
-        ids = list(Notification.objects.filter(game=game).values_list("pk", flat=True))
+        ids = waiting(4)
         with worker(**second):
             smtp.start()
             for _ in range(6):  # the same rows, many times: both workers and the beat sweep reach for them

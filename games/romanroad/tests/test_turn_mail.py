@@ -12,7 +12,7 @@ from django.utils import timezone
 from games.decks import cards, rank_of
 from games.live import presence
 from games.models import Game, Notification, Seat
-from games.notifications import deadlines, mailer
+from games.notifications import claims, deadlines, mailer
 from games.play import services
 from games.romanroad.tests.site import client_for, lay_out, lobby_table, play, post_move, rig
 
@@ -118,9 +118,9 @@ def test_a_player_stuck_and_gone_before_she_is_away_is_mailed_once_about_the_nex
     game.refresh_from_db()
     assert game.state["phase"] == "hand" and game.state["hand"] == 2
     assert mails_to(agrippina, mailoutbox) == told_before  # gone under a minute: the deal's mail waits
-    Seat.objects.filter(pk=her.pk).update(last_seen=timezone.now() - mailer.LIVE_AWAY - timedelta(seconds=1))
-    mailer.deliver_held(game.pk, agrippina.pk)
-    mailer.sweep()
+    a_window_on = timezone.now() + claims.window() + timedelta(seconds=1)
+    mailer.deliver_after_leaving(game.pk, agrippina.pk, a_window_on)
+    mailer.sweep(a_window_on)
     assert mails_to(agrippina, mailoutbox) == told_before + 1
     dealt = Notification.objects.filter(user=agrippina, kind="turn", skipped=False).latest("pk")
     assert dealt.sent_at and dealt.context["table_step"]  # the deal put her in play

@@ -23,6 +23,12 @@ pytestmark = pytest.mark.django_db
 SITE = "https://games.example.org"
 
 
+@pytest.fixture(autouse=True)
+def no_window(settings):
+    """These tests are about sending; when a mail about a table is due is ``test_mail_claims``'s."""
+    settings.MAIL_WINDOW_SECONDS = 0
+
+
 @pytest.fixture
 def pending(make_table):
     """A poker table where Agrippina's turn has just begun: one row waiting."""
@@ -92,6 +98,7 @@ def test_rows_whose_reader_opted_out_since_are_closed_without_mail(pending):
     assert mailer.deliver([note.pk]) == 0
     note.refresh_from_db()
     assert note.skipped and note.sent_at is not None and mail.outbox == []
+    assert note.last_error == "dropped: no e-mail wanted"
 
 
 def test_muting_after_the_move_stops_the_mail(pending):
@@ -121,15 +128,19 @@ def test_a_down_broker_neither_fails_the_move_nor_loses_the_mail(
     assert tasks.sweep_outbox() == 1 and len(mail.outbox) == 1
 
 
-def test_delivery_is_enqueued_on_commit(make_table, django_capture_on_commit_callbacks):
+def test_delivery_is_enqueued_on_commit_for_when_the_row_is_due(
+    make_table, django_capture_on_commit_callbacks, settings
+):
+    settings.MAIL_WINDOW_SECONDS = 60
     game, (julius, _) = make_table()
     with (
-        mock.patch.object(tasks.deliver_outbox, "delay") as delay,
+        mock.patch.object(tasks.deliver_outbox, "apply_async") as later,
         django_capture_on_commit_callbacks(execute=True),
     ):
         play_turn(game, julius, 0)
-    ids = list(Notification.objects.values_list("pk", flat=True))
-    assert delay.call_args_list == [mock.call(ids)]
+    [note] = Notification.objects.all()
+    assert later.call_args_list == [mock.call(([note.pk],), countdown=60 + tasks.DUE_MARGIN)]
+    assert abs(note.due_at - note.created_at - timedelta(seconds=60)) < timedelta(seconds=1)
 
 
 def test_a_repeated_dedupe_key_writes_one_row(make_table):
@@ -160,8 +171,7 @@ def test_every_kind_renders_subject_text_and_html(make_table, kind):
     [pk] = notifications.write(
         [notifications.Planned(agrippina.pk, game.pk, kind, f"k:{kind}", context)], enqueue=False
     )
-    assert mailer.deliver([pk]) == 1
-    message = mail.outbox[0]
+    message = mailer.render(Notification.objects.get(pk=pk))
     assert game.code in message.subject and "\n" not in message.subject
     assert "/notifications/unsubscribe/" in message.body and game.code in message.alternatives[0][0]
     if kind == "game_over":
@@ -180,9 +190,8 @@ def test_a_tables_own_step_is_told_in_the_games_words(make_table):
             [notifications.Planned(agrippina.pk, game.pk, kind, f"k:{game.pk}:{kind}", context)],
             enqueue=False,
         )
-    mail.outbox.clear()
-    assert mailer.deliver(written) == 3
-    subjects = {message.subject: message.body for message in mail.outbox}
+    rendered = [mailer.render(note) for note in Notification.objects.filter(pk__in=written)]
+    subjects = {message.subject: message.body for message in rendered}
     flip = subjects[f"Roman Catacombs {catacombs.code}: everyone has chosen — flip the next cards"]
     step = subjects[f"Roman Poker {poker.code}: everyone has moved — your step as host"]
     cards = subjects[f"Roman Catacombs {catacombs.code}: new cards are up — your write"]
@@ -232,16 +241,16 @@ def test_a_database_failure_before_the_hand_over_frees_the_claim_for_the_next_sw
     from django.db import OperationalError
 
     *_, note = pending
-    real = mailer.skip_reason
+    real = mailer.claims.check
     calls = []
 
-    def blink(row):
+    def blink(row, now):
         calls.append(row.pk)
         if len(calls) == 1:
             raise OperationalError("terminating connection due to administrator command")
-        return real(row)
+        return real(row, now)
 
-    monkeypatch.setattr(mailer, "skip_reason", blink)
+    monkeypatch.setattr(mailer.claims, "check", blink)
     assert mailer.deliver([note.pk]) == 0
     note.refresh_from_db()
     assert note.claimed_at is None and note.sent_at is None and mail.outbox == []

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from games import tasks
 from games.models import Notification, NotificationPrefs, Seat
+from games.notifications import claims, mailer
 from games.notifications import outbox as notifications
 from tests.platform.notifications.notify_helpers import play_turn
 
@@ -65,3 +66,29 @@ def test_nobody_waiting_means_no_digest(make_table):
     NotificationPrefs.objects.create(user=julius, mode=NotificationPrefs.Mode.DIGEST)
     Seat.objects.update(awaiting=False)
     assert notifications.plan_digests(timezone.now()) == []
+
+
+@pytest.mark.django_db
+def test_each_line_of_a_digest_is_checked_when_it_goes(make_table, make_user):
+    first, (julius, agrippina) = make_table()
+    second, _ = make_table(names=("Marcus", "Livia"))
+    Seat.objects.filter(game=second, position=0).update(user=agrippina)
+    NotificationPrefs.objects.create(user=agrippina, mode=NotificationPrefs.Mode.DIGEST)
+    play_turn(first, julius, 0)
+    [pk] = notifications.write(notifications.plan_digests(timezone.now()), enqueue=False)
+    play_turn(second, agrippina, 0)  # she played at the second table before the digest went
+    assert mailer.deliver([pk]) == 1
+    [message] = mail.outbox
+    assert first.code in message.body and second.code not in message.body
+    assert [g["game_code"] for g in Notification.objects.get(pk=pk).context["games"]] == [first.code]
+
+
+@pytest.mark.django_db
+def test_a_digest_with_no_line_still_true_is_not_sent(make_table):
+    first, (julius, agrippina) = make_table()
+    NotificationPrefs.objects.create(user=agrippina, mode=NotificationPrefs.Mode.DIGEST)
+    play_turn(first, julius, 0)
+    [pk] = notifications.write(notifications.plan_digests(timezone.now()), enqueue=False)
+    play_turn(first, agrippina, 1)
+    assert mailer.deliver([pk]) == 0 and mail.outbox == []
+    assert Notification.objects.get(pk=pk).last_error == claims.NOTHING_WAITS

@@ -1,0 +1,428 @@
+"""A model of the mail rules, checked by Hypothesis over the real services and mailer.
+
+Each machine plays one table through ``games.play.services`` (moves, the host's flips and Flip anyway,
+pause and resume, a clock running out, the end), opens and closes pages through
+``games.live.presence``, changes the players' settings and lets time pass (really: the window is 60 ms
+here). After every step the worker's sweep (``mailer.sweep``) runs, unless the worker is down.
+Mail goes over SMTP to an aiosmtpd sink on loopback. The model keeps its own account of the table,
+replaying each move with the pure engine: when each seat's turn (or round) began, who has a page
+open and since when they are gone, their settings. After every delivery it checks each mail the
+sink received against that account at that moment:
+
+- every mail was true when it was handed over (the seat awaited in that very turn, the host's step
+  still due, the game in play and not paused, the person not here, their settings saying yes),
+  and no sooner than the window after the turn began or they left;
+- after the window, every awaited person who is away with mail on has exactly one for that turn;
+  never two;
+- after the end, nothing but the final mail.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections import Counter
+from dataclasses import dataclass
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+
+from accounts.models import User
+from games.contract import kinds
+from games.contract.protocol import awaits_table, in_round, round_number
+from games.live.presence import Pages, closed, opened
+from games.models import Game, Move, Notification, NotificationPrefs, Seat
+from games.notifications import deadlines, mailer
+from games.play import seat_moves, services
+from games.play.seat_moves import END, PAUSE, RESUME
+from games.tables import tools as table_tools
+from tests.hypothesis_profiles import examples
+from tests.integration.mail_harness import SmtpSink
+from tests.platform.nim.web import NimKind
+from tests.platform.race.web import RaceKind
+
+pytestmark = pytest.mark.django_db
+
+WINDOW = 0.06  # seconds (MAIL_WINDOW_SECONDS): short, so that time really passes in the model
+SLACK = 0.04  # seconds a delivery may be late on the model's own clock
+ENDS_AFTER = 20  # steps before the host may end the game (the game's own end may come sooner)
+MODES = [NotificationPrefs.Mode.IMMEDIATE, NotificationPrefs.Mode.DIGEST, NotificationPrefs.Mode.NONE]
+LONG_AGO = -1e12
+
+
+@dataclass
+class Stretch:
+    """One turn (or round) of a seat, or one step due of the host's, as the model saw it begin."""
+
+    id: int
+    began: float  # just before the step that began it (no row of it can be older)
+    began_after: float  # just after that step
+    key: int | None  # the round, for a game played in rounds
+    exempt: bool  # begun by the person's own move: no mail is owed
+    wanted: bool  # mail on throughout (immediate, not muted)
+
+
+class MailModel(RuleBasedStateMachine):
+    """Nim for two (the toy game of turns); the subclasses play other games the same way."""
+
+    slug = "nim"
+    players = 2
+    options: dict = {}
+    host_plays = True
+    sink: SmtpSink  # set by the test
+
+    def __init__(self) -> None:
+        super().__init__()
+        tag = uuid.uuid4().hex[:8]
+        count = self.players + (0 if self.host_plays else 1)
+        self.users = [
+            User.objects.create_user(
+                f"p{i}-{tag}@example.com", "a-long-Passw0rd", display_name=f"P{i}", email_verified=True
+            )
+            for i in range(count)
+        ]
+        self.host = self.users[0]
+        players = self.users if self.host_plays else self.users[1:]
+        game = services.create_game(
+            self.host,
+            self.slug,
+            dict(self.options),
+            len(players),
+            "seated",
+            host_plays=self.host_plays,
+            turn_deadline=86400,
+        )
+        for user in players[1:] if self.host_plays else players:
+            services.join_game(game.pk, user)
+        self.ids = 0
+        self.stretches: dict[int | None, Stretch] = {}  # by seat; None: the host's step
+        self.tags: dict[int, int | None] = {}  # a row's stretch, as the model saw it written
+        self.stretch_at: dict[tuple[int | None, int], int] = {}  # (seat, version) -> stretch then
+        self.seen_rows = Notification.objects.order_by("-pk").values_list("pk", flat=True).first() or 0
+        self.pages: dict[int, set[str]] = {u.pk: set() for u in self.users}
+        self.gone_since: dict[int, float] = {u.pk: LONG_AGO for u in self.users}
+        self.mode = {u.pk: NotificationPrefs.Mode.IMMEDIATE for u in self.users}
+        self.muted = {u.pk: False for u in self.users}
+        self.worker_up = True
+        self.resumed_at = LONG_AGO
+        self.steps = 0
+        self.mailed: Counter = Counter()
+        self.heard = len(self.sink.messages())
+        self.emails = {u.email: u.pk for u in self.users}
+        began = time.time()
+        services.start_game(game.pk, self.host)
+        self.game = Game.objects.get(pk=game.pk)
+        self.seats = {s.position: s for s in Seat.objects.filter(game=self.game)}
+        self.state, self.replayed, self.version = self.game.state, self.game.move_count, self.game.version
+        self.over = False
+        self.turns_change(began, time.time(), self.host.pk)
+        self.observe(began, self.host.pk)
+
+    # What the model sees --------------------------------------------------------------
+
+    def awaited(self, position: int | None) -> tuple[bool, int | None]:
+        """Whether the model's state awaits this seat (None: the host's step), and in which round."""
+        game, engine, state = self.game, self.game.engine, self.state
+        if self.over:
+            return False, None
+        if position is None:
+            return game.game_kind.host_acts(game) and awaits_table(engine, state), None
+        number = round_number(engine, state)
+        if number is not None:
+            return position in in_round(engine, state), number
+        return position in engine.to_act(state), None
+
+    def user_of(self, position: int | None) -> int:
+        return self.host.pk if position is None else self.seats[position].user_id
+
+    def wants(self, user_id: int) -> bool:
+        return self.mode[user_id] == NotificationPrefs.Mode.IMMEDIATE and not self.muted[user_id]
+
+    def turns_change(self, began: float, after: float, actor: int | None) -> None:
+        """Which turns began or ended with the model's state as it is now."""
+        for position in [*self.seats, None]:
+            now, key = self.awaited(position)
+            known = self.stretches.get(position)
+            if not now:
+                self.stretches.pop(position, None)
+            elif known is None or (key is not None and key != known.key):
+                self.ids += 1
+                user = self.user_of(position)
+                self.stretches[position] = Stretch(
+                    self.ids, began, after, key, exempt=user == actor, wanted=self.wants(user)
+                )
+            if position in self.stretches:
+                self.stretch_at[(position, self.version)] = self.stretches[position].id
+
+    def observe(self, began: float, actor: int | None) -> None:
+        """After a step that may change the table: replay its moves one by one (the engine is pure),
+        so that a turn that ended and began again within the step is two turns; tag its rows."""
+        after = time.time()
+        self.game.refresh_from_db()
+        engine = self.game.engine
+        for logged in Move.objects.filter(game=self.game, number__gte=self.replayed).order_by("number"):
+            move = logged.payload
+            self.state = services.apply_move(self.game, self.state, logged.seat, move, logged.number)
+            ends = seat_moves.ends_game(engine, self.state, move) if seat_moves.is_seat_move(move) else None
+            self.over = self.over or bool(ends if ends is not None else engine.is_over(self.state))
+            self.replayed, self.version = logged.number + 1, self.version + 1
+            self.turns_change(began, after, actor)
+        assert self.state == self.game.state and self.over == (self.game.status == Game.Status.FINISHED)
+        for row in Notification.objects.filter(game=self.game, pk__gt=self.seen_rows).order_by("pk"):
+            self.seen_rows = row.pk
+            if row.kind in ("turn", "host_step"):
+                position = None if row.kind == "host_step" else row.seat
+                self.tags[row.pk] = self.stretch_at.get((position, int(row.dedupe_key.rsplit(":", 1)[1])))
+
+    def settings_changed(self, user_id: int) -> None:
+        for position, stretch in self.stretches.items():
+            if self.user_of(position) == user_id and not self.wants(user_id):
+                stretch.wanted = False
+
+    @property
+    def ended(self) -> bool:
+        return self.over
+
+    def playing(self) -> bool:
+        return not self.over and self.game.paused_at is None
+
+    # Steps ----------------------------------------------------------------------------------
+
+    def pause_for(self, wait: bool) -> None:
+        """Let the window pass first (a step taken a while after the one before)."""
+        if wait:
+            time.sleep(WINDOW + SLACK)
+
+    @precondition(lambda self: self.playing())
+    @rule(data=st.data(), wait=st.booleans())
+    def move(self, data, wait: bool) -> None:
+        self.pause_for(wait)
+        engine, state = self.game.engine, self.game.state
+        awaited = [p for p in engine.to_act(state) if engine.legal_moves(state, p)]
+        if not awaited:
+            return
+        position = data.draw(st.sampled_from(awaited))
+        move = data.draw(st.sampled_from(engine.legal_moves(state, position)))
+        user = User.objects.get(pk=self.user_of(position))
+        began = time.time()
+        services.submit_move(self.game.pk, user, move, self.game.tokens.get(str(position)))
+        self.observe(began, user.pk)
+
+    @precondition(lambda self: self.playing() and self.game.game_kind.host_acts(self.game))
+    @rule(anyway=st.booleans(), wait=st.booleans())
+    def host_step(self, anyway: bool, wait: bool) -> None:
+        self.pause_for(wait)
+        game = self.game
+        if anyway and game.engine.legal_moves(game.state, None) == [] and game.state.get("phase") == "write":
+            move = {"type": "flip_on"}
+        elif awaits_table(game.engine, game.state):
+            move = {"type": "flip"}
+        else:
+            return
+        began = time.time()
+        services.submit_move(game.pk, self.host, move, game.tokens.get("host"), as_host=True)
+        self.observe(began, self.host.pk)
+
+    @precondition(lambda self: self.playing())
+    @rule()
+    def clock_runs_out(self) -> None:
+        """Every turn's time is up: the site plays the defaults (a seat passed by the clock)."""
+        began = time.time()
+        deadlines.apply_default_moves(self.game.pk, timezone.now() + timedelta(days=3))
+        self.observe(began, None)
+
+    @precondition(lambda self: self.playing())
+    @rule()
+    def pause(self) -> None:
+        began = time.time()
+        table_tools.host_tool(self.game.pk, self.host, PAUSE)
+        self.observe(began, self.host.pk)
+
+    @precondition(lambda self: not self.ended and self.game.paused_at is not None)
+    @rule()
+    def resume(self) -> None:
+        began = time.time()
+        table_tools.host_tool(self.game.pk, self.host, RESUME)
+        self.resumed_at = time.time()
+        self.observe(began, self.host.pk)
+
+    @precondition(lambda self: not self.ended and self.steps > ENDS_AFTER)
+    @rule()
+    def end(self) -> None:
+        began = time.time()
+        table_tools.host_tool(self.game.pk, self.host, END)
+        self.observe(began, self.host.pk)
+
+    @rule(who=st.integers(0, 4), open_it=st.booleans(), wait=st.booleans())
+    def page(self, who: int, open_it: bool, wait: bool) -> None:
+        self.pause_for(wait)
+        user = self.users[who % len(self.users)]
+        seat = next((s for s in self.seats.values() if s.user_id == user.pk), None)
+        pages = Pages(seat_id=seat.pk) if seat is not None else Pages(host_of=self.game.pk)
+        mine = self.pages[user.pk]
+        if open_it:
+            channel = f"page-{uuid.uuid4().hex[:8]}"
+            opened(pages, channel)
+            mine.add(channel)
+        elif mine:
+            closed(pages, mine.pop())
+            if not mine:
+                self.gone_since[user.pk] = time.time()
+
+    @rule(who=st.integers(0, 4), mode=st.sampled_from(MODES), mute=st.booleans())
+    def change_settings(self, who: int, mode: str, mute: bool) -> None:
+        user = self.users[who % len(self.users)]
+        NotificationPrefs.objects.update_or_create(user=user, defaults={"mode": mode})
+        self.mode[user.pk] = mode
+        if user.pk != self.host.pk or self.host_plays:
+            Seat.objects.filter(game=self.game, user=user).update(muted=mute)
+            self.muted[user.pk] = mute
+        self.settings_changed(user.pk)
+
+    @rule()
+    def time_passes(self) -> None:
+        time.sleep(WINDOW + SLACK)
+
+    @rule(up=st.booleans())
+    def worker(self, up: bool) -> None:
+        self.worker_up = up
+
+    @invariant()
+    def deliver(self) -> None:
+        """After every step, the worker's sweep, if the worker is up."""
+        if self.worker_up:
+            began = time.time()
+            mailer.sweep()
+            self.check_mail(began)
+
+    # What must hold -------------------------------------------------------------------------
+
+    def check_mail(self, began: float) -> None:
+        received = self.sink.messages()
+        new, self.heard = received[self.heard :], len(received)
+        for item in new:
+            user_id = next((self.emails[a] for a in item.rcpt_tos if a in self.emails), None)
+            if user_id is None:
+                continue  # another table's mail (an earlier example)
+            row = Notification.objects.get(pk=item.notification)
+            assert row.game_id == self.game.pk
+            if self.ended:
+                assert row.kind == "game_over", f"{row.kind} mailed after the end"
+                continue
+            assert row.kind != "game_over"
+            assert self.game.paused_at is None, "mail about a paused game"
+            if row.kind not in ("turn", "host_step"):
+                continue
+            position = None if row.kind == "host_step" else row.seat
+            stretch = self.stretches.get(position)
+            assert stretch is not None and self.tags.get(row.pk) == stretch.id, "a turn that is over"
+            assert not self.pages[user_id], "a turn mail to someone at the table"
+            assert self.wants(user_id), "a turn mail against the person's settings"
+            earliest = max(stretch.began, self.gone_since[user_id]) + WINDOW
+            assert item.at >= earliest - 0.01, "mailed before the window was over"
+            self.mailed[stretch.id] += 1
+            assert self.mailed[stretch.id] == 1, "two mails for one turn"
+        if self.ended or self.game.paused_at is not None:
+            return
+        for position, stretch in self.stretches.items():
+            user_id = self.user_of(position)
+            if stretch.exempt or not stretch.wanted or self.pages[user_id]:
+                continue
+            due = max(stretch.began_after, self.gone_since[user_id], self.resumed_at) + WINDOW
+            if due + SLACK <= began:
+                assert self.mailed[stretch.id] == 1, f"no mail for an awaited seat ({position}) gone"
+
+    @invariant()
+    def never_two(self) -> None:
+        self.steps += 1
+        assert all(count <= 1 for count in self.mailed.values())
+
+    def teardown(self) -> None:
+        """Leave nothing for the next example's deliveries to find."""
+        Notification.objects.filter(game=self.game, sent_at__isnull=True).update(
+            sent_at=timezone.now(), skipped=True, last_error="the example ended"
+        )
+
+
+class CatacombsModel(MailModel):
+    """A table whose host flips and does not play: rounds, her step, Flip anyway."""
+
+    slug = "catacombs"
+    players = 2
+    options = {"flip_mode": "host"}
+    host_plays = False
+
+
+class RaceModel(MailModel):
+    """A live table (everyone plays at once): rounds, never turns."""
+
+    slug = "race"
+    players = 3
+
+
+class PokerModel(MailModel):
+    slug = "poker"
+    players = 3
+
+
+class RoadsModel(MailModel):
+    slug = "roads"
+    players = 2
+
+
+class RomiRamiModel(MailModel):
+    slug = "romirami"
+    players = 2
+
+
+MACHINES = [MailModel, RaceModel, CatacombsModel, PokerModel, RoadsModel, RomiRamiModel]
+
+
+@pytest.fixture(scope="module")
+def sink():
+    server = SmtpSink().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def toy_games():
+    """Nim (turns) and Race (a live table), the games only the tests know."""
+    registered = [kinds.register(NimKind()), kinds.register(RaceKind())]
+    yield
+    for kind in registered:
+        kinds.unregister(kind.slug)
+
+
+@pytest.fixture
+def over_smtp(settings, sink, toy_games):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT = "127.0.0.1", sink.port
+    settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
+    settings.EMAIL_HOST_USER = settings.EMAIL_HOST_PASSWORD = ""
+    settings.MAIL_WINDOW_SECONDS = WINDOW
+    return sink
+
+
+@pytest.mark.parametrize("machine", MACHINES, ids=lambda m: m.slug)
+def test_every_mail_is_true_when_it_is_handed_over(over_smtp, machine):
+    machine.sink = over_smtp
+    run_state_machine_as_test(
+        machine,
+        settings=settings(
+            max_examples=examples(3),
+            stateful_step_count=25,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+        ),
+    )
