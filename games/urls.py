@@ -19,6 +19,7 @@ urlpatterns = [
     path("g/<code:code>/log/", views.log, name="log"),
     path("g/<code:code>/tv/", views.tv, name="tv"),
     path("g/<code:code>/tv/poll/", views.tv_poll, name="tv_poll"),
+    path("g/<code:code>/tv/next/", views.tv_next, name="tv_next"),
     path("g/<code:code>/result/", player_pages.result, name="result"),
     path("players/<id:user_id>/", player_pages.player, name="player"),
     path("g/<code:code>/here/", views.here, name="here"),

@@ -102,7 +102,8 @@ def test_in_a_two_person_game_leaving_is_resigning_and_the_other_wins(make_table
     assert not game.seats.get(position=0).left  # the seat stays his: he may ask for a rematch
     assert replay(game) == game.state
     finished = signed_in(agrippina).get(reverse("game", args=[game.code])).content.decode()
-    assert "Play again with the same table" in finished
+    assert "Julius, the host, starts the rematch" in finished  # his page is still open
+    assert "Play again with the same table" in signed_in(julius).get(game.get_absolute_url()).content.decode()
 
 
 def test_a_host_who_leaves_hands_the_table_to_the_next_person_playing(make_table):
