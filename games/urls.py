@@ -27,6 +27,7 @@ urlpatterns = [
     path("g/<code:code>/again/offer/", views.rematch_box, name="rematch_box"),
     path("g/<code:code>/start/", views.start, name="start"),
     path("g/<code:code>/leave/", views.leave, name="leave"),
+    path("g/<code:code>/back/", views.take_back, name="take_back"),
     path("g/<code:code>/tools/", views.tools, name="table_tools"),
     path("g/<code:code>/host/<slug:tool>/", views.host_tool, name="host_tool"),
     path("g/<code:code>/cancel/", views.cancel, name="cancel"),

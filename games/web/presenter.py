@@ -189,7 +189,7 @@ def tools_context(request: HttpRequest, game: Game, seats: list[Seat] | None = N
         "my_seat": mine if in_play else None,
         "leaving_means": _leaving_means(game, mine, seats) if in_play and mine is not None else "",
         "host_tools": is_host,  # not "is_host": the page's board context has its own
-        "can_pause": in_play and kind.clocked(game),
+        "clocked": in_play and kind.clocked(game),
         "others": others,
         "computer_takes": kind.policy(game).computer_takes_left_seats,
     }

@@ -465,6 +465,20 @@ def leave(request: HttpRequest, code: str) -> HttpResponse:
     return response
 
 
+TOOK_BACK = "You took your seat back: you play it from your next turn on."
+
+
+@require_POST
+def take_back(request: HttpRequest, code: str) -> HttpResponse:
+    """A player takes back the seat the host gave to a computer player."""
+    return _table_tool(
+        request,
+        code,
+        lambda game: table_tools.take_back(game.pk, request.user, _request_id(request)),
+        told=lambda game, line: TOOK_BACK,
+    )
+
+
 @require_POST
 def cancel(request: HttpRequest, code: str) -> HttpResponse:
     response = _lobby_action(request, code, lambda game: services.cancel_game(game.pk, request.user))
