@@ -78,6 +78,8 @@ def tv_context(request: HttpRequest, game: Game) -> dict:
         return context
     view = game.engine.view(game.state, None)
     context.update(view=view, names=seat_names(seats, game.players), join_open=join_open(game, seats))
+    people = {s.position for s in seats if s.user_id is not None and not s.is_bot and not s.left}
+    context["away"] = people - here_positions(seats)  # read from across the room: who is not at the table
     context.update(pause_context(game))
     context.update(kind.board_context(view, game))
     return context
