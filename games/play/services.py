@@ -40,6 +40,7 @@ class MoveRejected(Exception):
 
 
 STALE_MESSAGE = "The game moved on since this page was drawn: here is the table as it is now."
+ALREADY_MADE = "That move was already made, and it counts once: here is the table as it is now."
 
 
 def setup_rng(seed: str) -> random.Random:
@@ -285,18 +286,34 @@ def submit_locked(
         raise MoveRejected(NOT_A_MOVE, 400)
     if game.paused_at is not None:
         raise MoveRejected(PAUSED, 409)
-    actor = _actor(game, user, as_host, seats, move)
+    try:
+        actor = _actor(game, user, as_host, seats, move)
+    except MoveRejected:  # the host's step sent twice: the players are choosing again meanwhile
+        if as_host and user is not None and game.host_id == user.pk and _sent_again(game, None, move, turn):
+            raise MoveRejected(ALREADY_MADE, 409) from None
+        raise
     # A realtime game takes moves in arrival order and its engine judges each one ("too late"):
     # a turn token would refuse all but the first, and a seat may act without being awaited.
     if not game.engine.realtime:
-        if actor.seat is not None and actor.seat not in game.engine.to_act(game.state):
-            raise MoveRejected("It is not your turn.", 409)
-        if turn != game.tokens.get(seat_key(actor.seat)):
-            raise MoveRejected(STALE_MESSAGE, 409)
+        waited = actor.seat is None or actor.seat in game.engine.to_act(game.state)
+        if not waited or turn != game.tokens.get(seat_key(actor.seat)):
+            if _sent_again(game, actor.seat, move, turn):
+                raise MoveRejected(ALREADY_MADE, 409)
+            raise MoveRejected("It is not your turn." if not waited else STALE_MESSAGE, 409)
     record(game, actor.seat, move, actor.seats, user.pk, request_id)
     play_table_moves(game, actor.seats)
     announce(game, actor.seats, Source.PLAYER)
     return actor.seats
+
+
+def _sent_again(game: Game, seat: int | None, move: dict, turn: int | None) -> bool:
+    """Whether a refused move is this seat's (or the host's) last move sent again from a page drawn
+    before it (a second tap, a second tab): its old turn token and the same move. One query, asked
+    only of a move already refused."""
+    if turn == game.tokens.get(seat_key(seat)):
+        return False  # a page drawn since: a move of its own, refused on its own terms
+    last = Move.objects.filter(game=game, seat=seat).order_by("-number").values_list("payload", flat=True)
+    return last.first() == move
 
 
 def made_before(game: Game, seats: list[Seat], user, request_id: str, *, as_host: bool = False) -> bool:
