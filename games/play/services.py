@@ -24,7 +24,7 @@ from games.models import LOG_TAIL, Game, Move, Seat
 from games.notifications import outbox
 from games.play import seat_moves, writes
 from games.play.reads import Compiled, together
-from games.play.signals import game_changed, seat_removed, table_closed
+from games.play.signals import game_changed, rematch_offered, seat_removed, table_closed
 
 HOST = "host"
 MAX_BOT_MOVES_PER_RUN = 500
@@ -517,8 +517,16 @@ def cancel_game(game_id: int, host) -> None:
     game = _open_game(game_id)
     if game.host_id != host.pk:
         raise MoveRejected("Only the host can cancel the table.", 403)
+    played_again = game.rematch_of_id
     game.delete()
     transaction.on_commit(lambda: table_closed.send(Game, game_id=game_id, message=CANCELLED), robust=True)
+    if played_again is not None:  # a rematch: its invitation leaves the finished table's end screens
+        Game.objects.filter(pk=played_again).update(updated_at=timezone.now())  # and "My games"
+        people = Seat.objects.filter(game_id=played_again, user__isnull=False, left=False)
+        told = list(people.values_list("user_id", flat=True))
+        transaction.on_commit(
+            lambda: rematch_offered.send(Game, game_id=played_again, user_ids=told), robust=True
+        )
 
 
 @transaction.atomic

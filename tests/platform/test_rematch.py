@@ -174,3 +174,32 @@ def test_my_games_offers_the_rematch_to_a_player_removed_from_its_lobby(make_tab
     hers.post(reverse("play_again", args=[game.code]))
     listing = hers.get(reverse("my_games")).content.decode()
     assert "Join the rematch" not in listing and new.code in listing
+
+
+def test_a_cancelled_rematch_leaves_the_end_screens_and_my_games(make_table):
+    game, (julius, agrippina) = finished(make_table)
+    hers = signed_in(agrippina)
+    new = rematch.play_again(game.pk, julius)
+    assert "Go to the new table" in hers.get(reverse("rematch_box", args=[game.code])).content.decode()
+    assert new.code in hers.get(reverse("my_games")).content.decode()
+    stamp = Game.objects.get(pk=game.pk).updated_at
+
+    async def scenario():
+        page = socket(game.code, hers)
+        assert (await page.connect())[0]
+        await page.receive_json_from(timeout=2)
+        await on_the_sockets_thread(services.cancel_game, new.pk, julius)
+        message = await page.receive_json_from(timeout=2)
+        while "rematch" not in message:
+            message = await page.receive_json_from(timeout=2)
+        await page.disconnect()
+        return message
+
+    assert run(scenario) == {"rematch": True}  # the end screen redraws its box
+    box = hers.get(reverse("rematch_box", args=[game.code])).content.decode()
+    assert "Go to the new table" not in box and "started a rematch" not in box
+    assert Game.objects.get(pk=game.pk).updated_at > stamp  # "My games" redraws
+    listing = hers.get(reverse("my_games")).content.decode()
+    assert new.code not in listing and "Join the rematch" not in listing
+    again = rematch.play_again(game.pk, julius)  # the table may play again all the same
+    assert again.pk != new.pk and again.rematch_of_id == game.pk
