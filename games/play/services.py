@@ -430,9 +430,11 @@ def _open_game(game_id: int) -> Game:
 
 
 def _touch(game: Game) -> None:
-    """A lobby change: pages polling on the version redraw."""
+    """A lobby change, pushed as a move is: the lobby's open pages and its shared screen redraw at
+    once, and the people seated hear it on "My games"."""
     game.version += 1
     game.save(update_fields=["version", "updated_at"])
+    announce(game, list(game.seats.all()), Source.LOBBY)
 
 
 def _next_position(game: Game) -> int:

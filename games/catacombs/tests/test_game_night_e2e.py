@@ -1,6 +1,7 @@
 """A game night at a Catacombs group table (a host who flips without playing on a laptop, two phones
 at 390x844, a TV at 1920x1080): the join code stays in a corner while a seat is free, the host alone
-starts the rematch, and the TV follows to the new table by itself."""
+starts the rematch, the TV follows to the new table by itself, the old code leads there, and a
+latecomer's seat is pushed to the lobby and the TV."""
 
 from __future__ import annotations
 
@@ -49,5 +50,15 @@ def test_the_room_outlives_its_game(phone, make_user):  # noqa: F811
     hers.get_by_text("Dad started a rematch: you have a seat.").wait_for()
     hers.get_by_role("link", name="Go to the new table").click()
     hers.get_by_text("Waiting for Dad to start.").wait_for()
+
+    # A latecomer types the old code from the TV's corner: it leads to the new table, and her seat is
+    # pushed to the host's lobby and the TV (their safety-net poll would take 15 s).
+    dora = phone(make_user("Dora"))
+    dora.goto(f"/join/{game.code}/")
+    assert f"/join/{new.code}/" in dora.url
+    dora.get_by_role("button", name="Take a seat").click()
+    dora.get_by_text("Waiting for Dad to start.").wait_for()
+    tv.get_by_text("Seated: Ann, Tom, Dora.").wait_for(timeout=5_000)
+    his.get_by_role("heading", name="Seats (3 of 4)").wait_for(timeout=5_000)
     shot(tv, "tv_followed")
     assert_accessible(tv)
