@@ -128,8 +128,8 @@ class GameKind:
 
 
     def clocked(self, game: Game) -> bool:
-        """The table runs on a clock the host may pause: a turn deadline, or a clock of the game's own
-        (``clock_options``: timed turns, a realtime table's pace)."""
+        """The table runs on a clock (which a pause freezes): a turn deadline, or a clock of the game's
+        own (``clock_options``: timed turns, a realtime table's pace)."""
         if game.turn_deadline:
             return True
         if self.clock_options is None:

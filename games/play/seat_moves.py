@@ -7,6 +7,7 @@ holds (a posted move carrying it is refused):
 - ``{"table": "leave", "seat": n}``: the player of seat n leaves the game (the move of seat n);
 - ``{"table": "remove", "seat": n}``: the host takes seat n away from its player;
 - ``{"table": "computer", "seat": n}``: the host gives seat n to a computer player;
+- ``{"table": "back", "seat": n}``: the player of seat n takes it back from the computer player;
 - ``{"table": "join", "seat": n}``: a latecomer sits down as seat n at a game in play (where the
   game's ``TablePolicy.latecomers``; the engine's ``join`` hook makes the seat);
 - ``{"table": "pause"}``, ``{"table": "resume"}``: the host stops and restarts the table's clocks;
@@ -36,8 +37,8 @@ from games.contract.protocol import (
 
 KEY = "table"
 LEAVE, REMOVE, COMPUTER, PAUSE, RESUME, END = "leave", "remove", "computer", "pause", "resume", "end"
-JOIN = "join"
-SEAT_KINDS = frozenset({LEAVE, REMOVE, COMPUTER, JOIN})
+JOIN, BACK = "join", "back"
+SEAT_KINDS = frozenset({LEAVE, REMOVE, COMPUTER, JOIN, BACK})
 EVERYONE_LEFT = "left"  # the "why" of an end the table makes when the last of its players has left
 KINDS = SEAT_KINDS | {PAUSE, RESUME, END}
 
@@ -107,6 +108,8 @@ def describe(
         return f"{name} sat down; {join_note}."
     if kind == COMPUTER:
         return f"The host gave {name}'s seat to a computer player."
+    if kind == BACK:
+        return f"{name} took their seat back from the computer player."
     if kind == PAUSE:
         return "The host paused the game."
     if kind == RESUME:

@@ -24,7 +24,7 @@ from games.models import LOG_TAIL, Game, Move, Seat
 from games.notifications import outbox
 from games.play import seat_moves, writes
 from games.play.reads import Compiled, together
-from games.play.signals import game_changed, seat_removed, table_closed
+from games.play.signals import game_changed, rematch_offered, seat_removed, table_closed
 
 HOST = "host"
 MAX_BOT_MOVES_PER_RUN = 500
@@ -40,6 +40,7 @@ class MoveRejected(Exception):
 
 
 STALE_MESSAGE = "The game moved on since this page was drawn: here is the table as it is now."
+ALREADY_MADE = "That move was already made, and it counts once: here is the table as it is now."
 
 
 def setup_rng(seed: str) -> random.Random:
@@ -284,18 +285,34 @@ def submit_locked(
         raise MoveRejected(NOT_A_MOVE, 400)
     if game.paused_at is not None:
         raise MoveRejected(PAUSED, 409)
-    actor = _actor(game, user, as_host, seats, move)
+    try:
+        actor = _actor(game, user, as_host, seats, move)
+    except MoveRejected:  # the host's step sent twice: the players are choosing again meanwhile
+        if as_host and user is not None and game.host_id == user.pk and _sent_again(game, None, move, turn):
+            raise MoveRejected(ALREADY_MADE, 409) from None
+        raise
     # A realtime game takes moves in arrival order and its engine judges each one ("too late"):
     # a turn token would refuse all but the first, and a seat may act without being awaited.
     if not game.engine.realtime:
-        if actor.seat is not None and actor.seat not in game.engine.to_act(game.state):
-            raise MoveRejected("It is not your turn.", 409)
-        if turn != game.tokens.get(seat_key(actor.seat)):
-            raise MoveRejected(STALE_MESSAGE, 409)
+        waited = actor.seat is None or actor.seat in game.engine.to_act(game.state)
+        if not waited or turn != game.tokens.get(seat_key(actor.seat)):
+            if _sent_again(game, actor.seat, move, turn):
+                raise MoveRejected(ALREADY_MADE, 409)
+            raise MoveRejected("It is not your turn." if not waited else STALE_MESSAGE, 409)
     record(game, actor.seat, move, actor.seats, user.pk, request_id)
     play_table_moves(game, actor.seats)
     announce(game, actor.seats, Source.PLAYER)
     return actor.seats
+
+
+def _sent_again(game: Game, seat: int | None, move: dict, turn: int | None) -> bool:
+    """Whether a refused move is this seat's (or the host's) last move sent again from a page drawn
+    before it (a second tap, a second tab): its old turn token and the same move. One query, asked
+    only of a move already refused."""
+    if turn == game.tokens.get(seat_key(seat)):
+        return False  # a page drawn since: a move of its own, refused on its own terms
+    last = Move.objects.filter(game=game, seat=seat).order_by("-number").values_list("payload", flat=True)
+    return last.first() == move
 
 
 def made_before(game: Game, seats: list[Seat], user, request_id: str, *, as_host: bool = False) -> bool:
@@ -412,9 +429,11 @@ def _open_game(game_id: int) -> Game:
 
 
 def _touch(game: Game) -> None:
-    """A lobby change: pages polling on the version redraw."""
+    """A lobby change, pushed as a move is: the lobby's open pages and its shared screen redraw at
+    once, and the people seated hear it on "My games"."""
     game.version += 1
     game.save(update_fields=["version", "updated_at"])
+    announce(game, list(game.seats.all()), Source.LOBBY)
 
 
 def _next_position(game: Game) -> int:
@@ -499,8 +518,16 @@ def cancel_game(game_id: int, host) -> None:
     game = _open_game(game_id)
     if game.host_id != host.pk:
         raise MoveRejected("Only the host can cancel the table.", 403)
+    played_again = game.rematch_of_id
     game.delete()
     transaction.on_commit(lambda: table_closed.send(Game, game_id=game_id, message=CANCELLED), robust=True)
+    if played_again is not None:  # a rematch: its invitation leaves the finished table's end screens
+        Game.objects.filter(pk=played_again).update(updated_at=timezone.now())  # and "My games"
+        people = Seat.objects.filter(game_id=played_again, user__isnull=False, left=False)
+        told = list(people.values_list("user_id", flat=True))
+        transaction.on_commit(
+            lambda: rematch_offered.send(Game, game_id=played_again, user_ids=told), robust=True
+        )
 
 
 @transaction.atomic

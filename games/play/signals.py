@@ -28,6 +28,7 @@ seat_came_to_page = Signal()
 table_closed = Signal()
 seat_removed = Signal()
 
-# A finished table was asked to play again; sent on commit with ``game_id`` (the finished game) and
-# ``user_ids`` (its players): its open end screens and their "My games" show the invitation.
+# A finished table's rematch was made, or cancelled by its host; sent on commit with ``game_id`` (the
+# finished game) and ``user_ids`` (its players): its open end screens and their "My games" redraw
+# the invitation (or its going).
 rematch_offered = Signal()

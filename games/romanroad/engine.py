@@ -35,7 +35,7 @@ State (JSON-able; every list of cards has its top card last)::
       "ready": [False, False, False],        # between hands (or before Begin): who is ready
       "away": [False, False, False],         # who is away from the table (see "Away" below)
       "sheet": [{"hand": 1, "foundations": [...], "store": [...], "amen": 0,
-                 "scores": [...], "totals": [...]}, ...],
+                 "scores": [...], "totals": [...]}, ...],  # "host": true on a hand the host ended
       "totals": [0, 0, 0],
     }
 
@@ -318,7 +318,9 @@ def _deal(state: State, rng: random.Random) -> None:
     )
 
 
-def _end_hand(state: State, amen: int | None) -> None:
+def _end_hand(state: State, amen: int | None, by_host: bool = False) -> None:
+    """The hand is over and scored: by an Amen of seat ``amen``, else blocked, or (``by_host``) ended
+    by the host as it stood, scored as a blocked hand is (its sheet row says so: ``"host": true``)."""
     played = played_counts(state)
     store = [len(me["store"]) for me in state["seats"]]
     scores = [
@@ -334,6 +336,7 @@ def _end_hand(state: State, amen: int | None) -> None:
             "amen": amen,
             "scores": scores,
             "totals": totals,
+            **({"host": True} if by_host else {}),
         }
     )
     for me in state["seats"]:
@@ -947,7 +950,7 @@ class RomanRoad(Engine):
         """The host ends the game: a hand in play is scored as it stands, as a blocked hand."""
         new = _copy(state)
         if new["phase"] == HAND:
-            _end_hand(new, None)
+            _end_hand(new, None, by_host=True)
         new["phase"] = OVER
         return new
 

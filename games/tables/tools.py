@@ -12,12 +12,13 @@ is in the log and replays; what it does to the seats and the clocks is here:
   The engine's ``leave`` hook may end the game instead (a two-person game: the
   other wins). A removed player is told on their open pages. A host who leaves
   hands the table to the next person still playing.
-- **computer**: a computer player plays the seat from now on; its player
-  still watches it.
-- **pause** / **resume** (a table on a clock): while paused no move is taken
-  and no clock or computer player runs; on resume the turn clocks start again
-  where they stood (a seat's deadline moves on by the pause, a timed turn
-  starts afresh).
+- **computer**: a computer player plays the seat from now on (the host is
+  asked to confirm first); its player still watches it, and may take it
+  **back** (their own move, ``take_back``) and play on from their next turn.
+- **pause** / **resume** (any table: a family stops for dinner): while paused
+  no move is taken and no clock or computer player runs; on resume the turn
+  clocks start again where they stood (a seat's deadline moves on by the
+  pause, a timed turn starts afresh).
 - **end**: the game is over as it stands, scored by the engine's ``end`` hook
   (else ended with no winner). The table ends a game so by itself when the
   last of its players has left and no computer player took a seat.
@@ -106,6 +107,26 @@ def join(game_id: int, user, request_id: str = "") -> Seat:
 
 
 @transaction.atomic
+def take_back(game_id: int, user, request_id: str = "") -> Game:
+    """``user`` takes their seat back from the computer player the host gave it to: they play it
+    from their next turn on (this one, if the computer player has not moved yet)."""
+    game = _locked_in_play(game_id)
+    seats = list(game.seats.with_away())
+    mine = next((s for s in seats if user is not None and s.user_id == user.pk and not s.left), None)
+    if mine is None:
+        raise MoveRejected("You have no seat at this table.", 403)
+    if _already_made(game, mine.position, request_id):
+        return game
+    if not mine.is_bot:
+        raise MoveRejected("You play your seat yourself already.", 409)
+    record(game, mine.position, seat_moves.make(seat_moves.BACK, mine.position), seats, user.pk, request_id)
+    mine.is_bot = False
+    mine.save(update_fields=["is_bot"])
+    _after(game, seats)
+    return game
+
+
+@transaction.atomic
 def host_tool(game_id: int, user, tool: str, position: int | None = None, request_id: str = "") -> Game:
     """The host's ``tool`` (one of ``HOST_TOOLS``), for the seat at ``position`` where it takes one."""
     if tool not in HOST_TOOLS:
@@ -123,8 +144,6 @@ def host_tool(game_id: int, user, tool: str, position: int | None = None, reques
     if tool == seat_moves.PAUSE:
         if game.paused_at is not None:
             raise MoveRejected("The game is already paused.", 409)
-        if not game.game_kind.clocked(game):
-            raise MoveRejected("This table runs on no clock: there is nothing to pause.", 409)
         record(game, None, seat_moves.make(tool), seats, user.pk, request_id)
         game.paused_at = timezone.now()
         game.save(update_fields=["paused_at"])

@@ -13,7 +13,7 @@ from games.live import presence
 from games.models import Game, Seat
 from games.notifications.unconfirmed import unconfirmed_notes
 from games.play import seat_moves
-from games.play.services import PAUSED, seat_key
+from games.play.services import PAUSED, seat_key, why_closed
 from games.tables import rematch
 from games.web import timewords
 
@@ -77,9 +77,17 @@ def tv_context(request: HttpRequest, game: Game) -> dict:
     if game.state is None:
         return context
     view = game.engine.view(game.state, None)
-    context.update(view=view, names=seat_names(seats, game.players), **pause_context(game))
+    context.update(view=view, names=seat_names(seats, game.players), join_open=join_open(game, seats))
+    people = {s.position for s in seats if s.user_id is not None and not s.is_bot and not s.left}
+    context["away"] = people - here_positions(seats)  # read from across the room: who is not at the table
+    context.update(pause_context(game))
     context.update(kind.board_context(view, game))
     return context
+
+
+def join_open(game: Game, seats: list[Seat]) -> bool:
+    """Whether a latecomer may still take a seat at this game in play: its code stays in a corner."""
+    return game.status == Game.Status.ACTIVE and why_closed(game, len(seats)) is None
 
 
 def pause_context(game: Game) -> dict:
@@ -124,6 +132,7 @@ def board_context(
         host_turn=game.tokens.get(seat_key(None)),
         log=game.log_tail,
         to_act=set(game.engine.to_act(game.state)) if game.status == Game.Status.ACTIVE else set(),
+        join_open=join_open(game, seats),
         **pause_context(game),
     )
     # Realtime tables await everyone at once: "your turn" says nothing there; nor while paused.
@@ -182,7 +191,7 @@ def tools_context(request: HttpRequest, game: Game, seats: list[Seat] | None = N
         "my_seat": mine if in_play else None,
         "leaving_means": _leaving_means(game, mine, seats) if in_play and mine is not None else "",
         "host_tools": is_host,  # not "is_host": the page's board context has its own
-        "can_pause": in_play and kind.clocked(game),
+        "clocked": in_play and kind.clocked(game),
         "others": others,
         "computer_takes": kind.policy(game).computer_takes_left_seats,
     }

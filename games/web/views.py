@@ -15,7 +15,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.db import IntegrityError, transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
@@ -117,6 +117,8 @@ def join(request: HttpRequest, code: str) -> HttpResponse:
     game = Game.objects.filter(code=code).select_related("host").first()
     if game is None:
         return _no_table(request, code)
+    if (later := rematch.join_instead(game)) is not None:  # the code on paper: the table plays again
+        return redirect("join", later.code)
     user = request.user if request.user.is_authenticated else None
     if user and game.seats.filter(user=user).exists():
         return redirect(game)
@@ -225,6 +227,18 @@ def tv_poll(request: HttpRequest, code: str) -> HttpResponse:
         return answer
     game = _shared_screen(code, request.user)
     return render(request, game.game_kind.pages.tv, tv_context(request, game))
+
+
+@require_GET
+def tv_next(request: HttpRequest, code: str) -> HttpResponse:
+    """Where a shared screen goes once its table plays again (``static/js/tv.js`` asks when the
+    table's socket says a rematch was made, and now and then after the end): the newest rematch's
+    screen, as JSON; 204 while there is none."""
+    game = _shared_screen(code, request.user)
+    later = rematch.newest(game) if game.status == Game.Status.FINISHED else game
+    if later.pk == game.pk:
+        return HttpResponse(status=204)
+    return JsonResponse({"url": reverse("tv", args=[later.code])})
 
 
 @require_GET
@@ -449,6 +463,20 @@ def leave(request: HttpRequest, code: str) -> HttpResponse:
         messages.info(request, "You left the table.")
         return redirect("my_games")
     return response
+
+
+TOOK_BACK = "You took your seat back: you play it from your next turn on."
+
+
+@require_POST
+def take_back(request: HttpRequest, code: str) -> HttpResponse:
+    """A player takes back the seat the host gave to a computer player."""
+    return _table_tool(
+        request,
+        code,
+        lambda game: table_tools.take_back(game.pk, request.user, _request_id(request)),
+        told=lambda game, line: TOOK_BACK,
+    )
 
 
 @require_POST

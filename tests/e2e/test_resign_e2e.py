@@ -52,8 +52,10 @@ def test_a_resignation_ends_a_two_person_game_and_the_other_is_told_they_won(pho
         expect(board).to_contain_text("Julius wins with 30 points. Agrippina resigned.")
         total = board.locator("tr", has=page.locator("th", has_text="\u03a3")).locator("td")
         expect(total).to_have_text([re.compile(r"30\s*1st place"), re.compile(r"30\s*2nd place")])
-        expect(page.get_by_role("button", name="Play again with the same table")).to_have_count(1)
         expect(page.locator("#leave-game")).to_have_count(0)
+    # Julius hosts and is here: the rematch is his to start, and her end screen says so.
+    expect(his.get_by_role("button", name="Play again with the same table")).to_have_count(1)
+    expect(hers.locator("#rematch")).to_contain_text("Julius, the host, starts the rematch")
     his.screenshot(path=ARTIFACTS / "resign-winner.png", full_page=True, caret="initial")
     hers.screenshot(path=ARTIFACTS / "resign-resigner.png", full_page=True, caret="initial")
     # Her page is still open: his strip says she is here.

@@ -37,7 +37,7 @@ def test_a_roll_lands_and_returns_the_new_partial(client, make_table):
     assert move.summary.startswith("Julius rolled")
 
 
-def test_double_click_is_refused_as_stale_and_changes_nothing(client, make_table):
+def test_double_click_is_answered_as_already_made_and_changes_nothing(client, make_table):
     game, (julius, _) = make_table()
     client.force_login(julius)
     token = game.tokens["0"]
@@ -45,7 +45,11 @@ def test_double_click_is_refused_as_stale_and_changes_nothing(client, make_table
     before = snapshot(game)
     response = post_move(client, game, {"type": "roll"}, token)
     assert response.status_code == 409
-    assert "The game moved on" in response.content.decode()
+    assert "That move was already made, and it counts once" in response.content.decode()
+    assert snapshot(game) == before
+    game.refresh_from_db()
+    stale = post_move(client, game, {"type": "stop"}, token)  # another move from the same old page
+    assert stale.status_code == 409 and "The game moved on" in stale.content.decode()
     assert snapshot(game) == before
 
 

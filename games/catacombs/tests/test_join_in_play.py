@@ -138,3 +138,16 @@ def test_the_table_shows_a_latecomer_sat_down_not_that_they_chose(client, make_u
     tv = client.get(reverse("tv", args=[game.code])).content.decode()
     dora_row = tv[tv.index("Dora") : tv.index("</li>", tv.index("Dora"))]
     assert "just sat down" in dora_row and "chosen" not in dora_row
+
+
+def test_the_join_code_stays_in_a_corner_while_a_seat_is_free(client, make_user, table_with_a_free_seat):
+    game, host, anna, ben = table_with_a_free_seat
+    client.force_login(anna)
+    corner = 'class="join-corner'
+    code = f'{game.code[:3]}<span class="code-gap"> </span>{game.code[3:]}'
+    board, tv = (client.get(reverse(name, args=[game.code])).content.decode() for name in ("game", "tv"))
+    assert corner in board and code in board and reverse("join_qr", args=[game.code]) in board
+    assert "join-corner on-screen" in tv and reverse("join_qr", args=[game.code]) in tv
+    Game.objects.filter(pk=game.pk).update(max_seats=2)  # every seat taken
+    board, tv = (client.get(reverse(name, args=[game.code])).content.decode() for name in ("game", "tv"))
+    assert corner not in board and corner not in tv

@@ -28,17 +28,25 @@ def accepting(*pages):
     return pages if len(pages) > 1 else pages[0]
 
 
-def table(make_user, names=("Sister Ann", "Brother Tom"), options=None):
+def table(make_user, names=("Sister Ann", "Brother Tom"), options=None, host=None, seats=None):
+    """The players at a started table whose first cards are up; hosted by the first of them, or by
+    ``host`` who does not play; ``seats``: how many (as many as players by default)."""
     people = [make_user(name) for name in names]
+    host = host or people[0]
     game = services.create_game(
-        people[0], "catacombs", {"flip_mode": "host", **(options or {})}, len(names), "seated"
+        host,
+        "catacombs",
+        {"flip_mode": "host", **(options or {})},
+        seats or len(names),
+        "seated",
+        host_plays=host == people[0],
     )
-    for user in people[1:]:
+    for user in people[1:] if host == people[0] else people:
         services.join_game(game.pk, user)
-    services.start_game(game.pk, people[0])
+    services.start_game(game.pk, host)
     game.refresh_from_db()
     if game.state["phase"] == "flip":  # the host flips the first cards (a timed table deals them itself)
-        services.submit_move(game.pk, people[0], {"type": "flip"}, game.tokens["host"], as_host=True)
+        services.submit_move(game.pk, host, {"type": "flip"}, game.tokens["host"], as_host=True)
         game.refresh_from_db()
     return game, people
 

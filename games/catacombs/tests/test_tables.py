@@ -272,7 +272,10 @@ def test_choosing_twice_in_a_turn_is_refused(client, make_table):
     client.force_login(anna)
     token = game.tokens["0"]
     assert post_move(client, game, {"type": "pass"}, token).status_code == 200
-    response = post_move(client, game, {"type": "pass"}, token)
+    response = post_move(client, game, {"type": "pass"}, token)  # the same tap again
+    assert response.status_code == 409 and "That move was already made" in response.content.decode()
+    game.refresh_from_db()
+    response = post_move(client, game, {"type": "pass"}, game.tokens["0"])  # from a page drawn since
     assert response.status_code == 409 and "It is not your turn." in response.content.decode()
 
 

@@ -137,9 +137,10 @@ def test_a_stale_page_a_double_click_and_a_move_out_of_turn_are_refused(players)
     old = game.tokens["1"]
     assert post_move(client, game, {"type": "draw"}, turn=old).status_code == 200
     before = snapshot(game)
-    # The same Draw pressed again from the page drawn before it: the game moved on.
+    # The same Draw pressed again from the page drawn before it: it was made, once.
     response = post_move(client, game, {"type": "draw"}, turn=old)
-    assert response.status_code == 409 and "The game moved on" in response.content.decode()
+    assert response.status_code == 409 and "That move was already made" in response.content.decode()
+    assert snapshot(game) == before
     # Julius, with his own current token, while it is Agrippina's turn.
     response = post_move(client_for(julius), game, {"type": "draw"}, turn=game.tokens["0"])
     assert response.status_code == 409 and "It is not your turn." in response.content.decode()

@@ -61,3 +61,20 @@ def test_pausing_stops_the_computer_players_and_a_computer_seat_can_be_removed(t
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and len(game.state["sheet"]) == 1
     assert replay(game) == game.state
+
+
+def test_a_hand_the_host_ended_says_so_not_that_nobody_could_play(trio):
+    julius, agrippina, _ = trio
+    game = lobby_table(julius, [agrippina])
+    assert client_for(julius).post(reverse("host_tool", args=[game.code, "end"])).status_code == 302
+    game.refresh_from_db()
+    assert game.state["sheet"][-1]["host"] is True and game.state["sheet"][-1]["amen"] is None
+    for url in (game.get_absolute_url(), reverse("tv", args=[game.code])):
+        text = client_for(agrippina).get(url).content.decode()
+        assert "Hand 1 (ended by the host as it stood: no Amen)" in text
+        assert "nobody could play any more" not in text
+    assert replay(game) == game.state
+    del game.state["sheet"][-1]["host"]  # as a hand nobody could play on is written
+    game.save(update_fields=["state"])
+    text = client_for(agrippina).get(game.get_absolute_url()).content.decode()
+    assert "Hand 1 (nobody could play any more: no Amen)" in text and "ended by the host" not in text
