@@ -15,8 +15,8 @@ import uuid
 
 import pytest
 from django.db import connection
-from tests.e2e.test_catacombs_table_e2e import accepting, live, pick_a_card
 
+from games.catacombs.tests.test_table_e2e import accepting, live, pick_a_card
 from games.models import Game, Notification
 from games.play import services
 from tests.e2e.test_presence_turn_e2e import PHONE
