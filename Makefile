@@ -1,7 +1,7 @@
 # make run   — install into .venv, then serve the site to this computer and the phones on its network as
 #              production runs it, worker and beat supervised (config/embedded.py; DEMO=1 adds demo data)
 # make dev   — the auto-reloading DEBUG server on 127.0.0.1 with its worker and beat, for changing the code
-# make test  — the whole suite (PostgreSQL when reachable, else SQLite), after ruff and the layer rules
+# make test  — the whole suite (PostgreSQL when reachable, else SQLite), after ruff (check and format) and the layer rules
 # make bench — every benchmark in bench/ (BENCH="pads moves" runs those named so); results in bench/RESULTS.md
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -58,6 +58,7 @@ worker: install
 
 lint: install-dev
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports --no-logo --no-cache
 
 test: install-dev system-deps lint

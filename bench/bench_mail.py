@@ -168,8 +168,13 @@ def run(minutes: float, window: float, seed: int) -> dict:
     with (
         tempfile.TemporaryDirectory() as tmp,
         worker(
-            database=os.environ["DATABASE_URL"], broker=BROKER, queue=QUEUE, smtp=smtp.url,
-            log=Path(tmp) / "worker.log", beat=True, extra=env,
+            database=os.environ["DATABASE_URL"],
+            broker=BROKER,
+            queue=QUEUE,
+            smtp=smtp.url,
+            log=Path(tmp) / "worker.log",
+            beat=True,
+            extra=env,
         ),
         publishing_to(BROKER, QUEUE),
     ):

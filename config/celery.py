@@ -47,8 +47,10 @@ def _survive_a_redis_restart() -> None:
         except AttributeError:
             if not _channel_gone(self):
                 raise
-            log.warning("Redis went away with %s unacknowledged task(s); beat restarts the work.",
-                        len(self._delivered))
+            log.warning(
+                "Redis went away with %s unacknowledged task(s); beat restarts the work.",
+                len(self._delivered),
+            )
             self._delivered.clear()
             return None
 
@@ -59,8 +61,11 @@ def _survive_a_redis_restart() -> None:
             except AttributeError:
                 if not _channel_gone(self):
                     raise
-                log.warning("A task finished while Redis was away; it cannot be %s through the channel "
-                            "Redis closed, so it may run again.", verb)
+                log.warning(
+                    "A task finished while Redis was away; it cannot be %s through the channel "
+                    "Redis closed, so it may run again.",
+                    verb,
+                )
                 virtual.QoS.ack(self, delivery_tag)  # forget it here as an acknowledgement would
                 return None
 

@@ -37,9 +37,7 @@ class GameFoldersContract(Contract):
                     continue  # the standard library and installed packages
                 if own is None and not _within(importer, game_side) and _within(imported, game_side):
                     breaches.append((importer, imported, "the platform imports a game"))
-                elif own is not None and not (
-                    _within(imported, [own]) or _within(imported, allowed)
-                ):
+                elif own is not None and not (_within(imported, [own]) or _within(imported, allowed)):
                     breaches.append((importer, imported, "a game imports outside its contract"))
         return ContractCheck(kept=not breaches, metadata={"breaches": breaches, "games": folders})
 
@@ -52,9 +50,7 @@ class GameFoldersContract(Contract):
 
 def game_folders(graph: grimp.ImportGraph, games: str) -> list[str]:
     """The packages directly under ``games`` that hold an ``engine`` module."""
-    return sorted(
-        child for child in graph.find_children(games) if f"{child}.engine" in graph.modules
-    )
+    return sorted(child for child in graph.find_children(games) if f"{child}.engine" in graph.modules)
 
 
 def _within(module: str, packages: list[str]) -> str | None:

@@ -212,7 +212,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS = (
     {}
     if LOCAL_BROKER
     else {
-        "max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1,
+        "max_retries": 2,
+        "interval_start": 0,
+        "interval_step": 0.5,
+        "interval_max": 1,
         # A task a dead worker held goes back to the queue after this long (Redis's default is an hour).
         "visibility_timeout": BROKER_VISIBILITY_SECONDS,
     }

@@ -209,7 +209,8 @@ class Move(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="move_number_unique"),
             models.UniqueConstraint(
-                fields=["game", "seat", "request_id"], condition=~models.Q(request_id=""),
+                fields=["game", "seat", "request_id"],
+                condition=~models.Q(request_id=""),
                 name="move_request_once",
             ),
             # The same for the host's and the table's own moves: a NULL seat is distinct from every
@@ -274,9 +275,7 @@ class Notification(models.Model):
         DIGEST = "digest", "Each listed game still waits for this person"
         LINK = "link", "This address still waits for its link"
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
-    )
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(max_length=20)  # names the templates under templates/emails/
     context = models.JSONField(default=dict, blank=True)

@@ -78,9 +78,11 @@ def _end_chain(game_id: int, chain: str) -> None:
     put back in play is paced from here."""
     if not delete_if(caches["default"], pacer_key(game_id), chain):
         return
-    seats = list(Seat.objects.filter(
-        game_id=game_id, is_bot=True, game__status=Game.Status.ACTIVE, game__paused_at__isnull=True
-    ).select_related("game"))
+    seats = list(
+        Seat.objects.filter(
+            game_id=game_id, is_bot=True, game__status=Game.Status.ACTIVE, game__paused_at__isnull=True
+        ).select_related("game")
+    )
     if not seats:
         return
     game = seats[0].game
@@ -197,8 +199,11 @@ def wake_bots(sender, game: Game, seats: list, source: str, **kwargs) -> None:
         return
     waiting = set(game.engine.to_act(game.state))
     # An awaited seat with no move yet (ready for a hand not begun) starts nothing: Begin does.
-    bots = [s.position for s in seats if s.is_bot and s.position in waiting
-            and has_move(game.engine, game.state, s.position)]
+    bots = [
+        s.position
+        for s in seats
+        if s.is_bot and s.position in waiting and has_move(game.engine, game.state, s.position)
+    ]
     if not bots:
         return
     if game.game_kind.realtime:

@@ -34,7 +34,7 @@ def _wins(count: int) -> str:
 
 
 def verdict(winners: list[str], wins: int) -> str:
-    """"Anna won the night with 2 wins", "Anna and Ben shared the night with 1 win each"."""
+    """ "Anna won the night with 2 wins", "Anna and Ben shared the night with 1 win each"."""
     if not winners:
         return "No member won a game"
     if len(winners) == 1:

@@ -141,16 +141,22 @@ def match_sheet(request: HttpRequest, group_id: int, attached_id: int) -> HttpRe
 
 def _night_context(group: Group, key: str | None) -> dict:
     night = services.current_night(group) or group.nights.first()
-    board = reverse("group_tv_board", args=[group.pk]) if key is None else (
-        reverse("group_tv_key_board", args=[group.pk, key])
+    board = (
+        reverse("group_tv_board", args=[group.pk])
+        if key is None
+        else (reverse("group_tv_key_board", args=[group.pk, key]))
     )
     context = {"group": group, "night": night, "board_url": board}
     if night is not None:
         names = standings.member_names(group)
         outcomes = standings.outcomes(group, night.started_at, night.ended_at)
-        in_play = Game.objects.filter(
-            status=Game.Status.ACTIVE, started_at__gte=night.started_at, seats__user__in=names
-        ).distinct() if night.ended_at is None else Game.objects.none()
+        in_play = (
+            Game.objects.filter(
+                status=Game.Status.ACTIVE, started_at__gte=night.started_at, seats__user__in=names
+            ).distinct()
+            if night.ended_at is None
+            else Game.objects.none()
+        )
         context.update(standings=standings.standings(outcomes, names), outcomes=outcomes, in_play=in_play)
     return context
 

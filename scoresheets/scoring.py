@@ -121,5 +121,14 @@ def replay(scorer: Scorer, names: list[str], options: dict, entries: list[Entry]
 
 
 __all__ = [
-    "Entry", "IllegalMove", "Scorer", "State", "check_names", "places", "replay", "require", "seat", "whole",
+    "Entry",
+    "IllegalMove",
+    "Scorer",
+    "State",
+    "check_names",
+    "places",
+    "replay",
+    "require",
+    "seat",
+    "whole",
 ]

@@ -91,7 +91,9 @@ def make_user(db):
     from accounts.models import User
 
     def make(
-        name: str = "Julius", email: str | None = None, password: str = "a-long-Passw0rd",
+        name: str = "Julius",
+        email: str | None = None,
+        password: str = "a-long-Passw0rd",
         verified: bool = True,
     ) -> User:
         """A player with an account; their address confirmed unless ``verified=False``."""

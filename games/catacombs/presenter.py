@@ -124,15 +124,22 @@ def light_slots(rows: list[dict], cards: list[dict]) -> None:
         for cell in card["cells"]:
             if cell["option"]:
                 row["slots"][cell["slot"]]["puts"].append(
-                    {"pile": card["pile"], "book": card["book"], "name": cell["name"],
-                     "category": card["meta"]["name"], "new_dead": cell["option"]["new_dead"]}
+                    {
+                        "pile": card["pile"],
+                        "book": card["book"],
+                        "name": cell["name"],
+                        "category": card["meta"]["name"],
+                        "new_dead": cell["option"]["new_dead"],
+                    }
                 )
 
 
 def ranking(scores: list[int], places: list[int]) -> list[dict]:
     """The final table, best first (equal scores share a place, then seat order)."""
-    rows = [{"score": score, "place": place, "seat": seat}
-            for seat, (score, place) in enumerate(zip(scores, places, strict=True))]
+    rows = [
+        {"score": score, "place": place, "seat": seat}
+        for seat, (score, place) in enumerate(zip(scores, places, strict=True))
+    ]
     return sorted(rows, key=lambda row: (row["place"], row["seat"]))
 
 

@@ -107,7 +107,10 @@ def daily_board(request: HttpRequest, day: str | None = None) -> HttpResponse:
     if request.user.is_authenticated:
         mine = runs.daily_runs(on).filter(host=request.user).first()
     context = {
-        "day": on, "board": board, "is_today": on == runs.today(), "mine": mine,
+        "day": on,
+        "board": board,
+        "is_today": on == runs.today(),
+        "mine": mine,
         "daily_refusal": runs.daily_refusal(request.user),
         "next_run_at": runs.next_turnover(),
     }

@@ -126,7 +126,6 @@ class GameKind:
         """When a clocked table's current turn began."""
         return None
 
-
     def clocked(self, game: Game) -> bool:
         """The table runs on a clock (which a pause freezes): a turn deadline, or a clock of the game's
         own (``clock_options``: timed turns, a realtime table's pace)."""

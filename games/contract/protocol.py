@@ -223,7 +223,7 @@ def finishing_places(engine: Engine, state: State) -> list[int]:
 
 
 def name_list(names: list[str]) -> str:
-    """"Bob", "Bob and Ann", "Bob, Ann and Computer 1"."""
+    """ "Bob", "Bob and Ann", "Bob, Ann and Computer 1"."""
     if len(names) <= 1:
         return "".join(names)
     return f"{', '.join(names[:-1])} and {names[-1]}"

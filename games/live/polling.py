@@ -8,9 +8,7 @@ from accounts import limits
 from games.models import Game
 
 
-def unchanged_answer(
-    request: HttpRequest, code: str, kinds: list[str] | None = None
-) -> HttpResponse | None:
+def unchanged_answer(request: HttpRequest, code: str, kinds: list[str] | None = None) -> HttpResponse | None:
     """400 for a missing version, 404 for an unknown game, 204 while nothing changed
     (one indexed query, no session or user lookup); None when the page must be redrawn.
     ``kinds``: the games the page exists for (a 404 for a table of any other).

@@ -303,9 +303,9 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     with transaction.atomic():
         stats["reminders"] = len(notifications.write(plan_reminders(remaining, now)))
     for game in clocked_games():
-            due = clock_due_at(game)
-            if due is not None and due <= now:
-                stats["clocks"] += _guarded(run_clock, game.pk, now)
+        due = clock_due_at(game)
+        if due is not None and due <= now:
+            stats["clocks"] += _guarded(run_clock, game.pk, now)
     return stats
 
 

@@ -71,7 +71,7 @@ def ends_game(engine: Engine, after: State, move: dict) -> bool:
 
 
 def result(engine: Engine, state: State, names: dict[int, str]) -> str:
-    """"Bob wins", "Bob and Ann share the win", from the game's own finishing places."""
+    """ "Bob wins", "Bob and Ann share the win", from the game's own finishing places."""
     ranks = finishing_places(engine, state)
     winners = [names.get(seat, f"Seat {seat + 1}") for seat, rank in enumerate(ranks) if rank == 1]
     if not winners:
@@ -85,12 +85,17 @@ def for_the_leaver(line: str, name: str, left_note: str) -> str:
     if line.startswith(f"{name} left; "):
         return f"You left the game; {left_note}."
     if line.startswith(f"{name} resigned"):
-        return "You resigned" + line[len(f"{name} resigned"):]
+        return "You resigned" + line[len(f"{name} resigned") :]
     return line
 
 
 def describe(
-    engine: Engine, before: State, after: State, move: dict, names: dict[int, str], left_note: str,
+    engine: Engine,
+    before: State,
+    after: State,
+    move: dict,
+    names: dict[int, str],
+    left_note: str,
     join_note: str = "they play from the next turn on",
 ) -> str:
     """The move's public line in the log. ``left_note``: what becomes of a seat whose player left,

@@ -121,9 +121,7 @@ class Source(StrEnum):
 
 def announce(game: Game, seats: list[Seat], source: Source) -> None:
     """Send ``game_changed`` once the current transaction commits."""
-    transaction.on_commit(
-        lambda: game_changed.send(Game, game=game, seats=seats, source=source), robust=True
-    )
+    transaction.on_commit(lambda: game_changed.send(Game, game=game, seats=seats, source=source), robust=True)
 
 
 def apply_move(game: Game, state: dict, seat: int | None, move: dict, number: int) -> dict:
@@ -136,7 +134,11 @@ def apply_move(game: Game, state: dict, seat: int | None, move: dict, number: in
 
 
 def record(
-    game: Game, seat: int | None, move: dict, seats: list[Seat], user_id: int | None = None,
+    game: Game,
+    seat: int | None,
+    move: dict,
+    seats: list[Seat],
+    user_id: int | None = None,
     request_id: str = "",
 ) -> Move:
     """Apply ``move`` for ``seat`` (played by ``user_id``, None for the system) to the locked ``game``;
@@ -266,7 +268,13 @@ def submit_move(game_id: int, user, move: dict, turn: int | None, *, as_host: bo
 
 
 def submit_locked(
-    game: Game, user, move: dict, turn: int | None, *, as_host: bool = False, request_id: str = "",
+    game: Game,
+    user,
+    move: dict,
+    turn: int | None,
+    *,
+    as_host: bool = False,
+    request_id: str = "",
     seats: list[Seat] | None = None,
 ) -> list[Seat]:
     """``submit_move`` for a game row the caller read with ``select_for_update`` in its own transaction
@@ -408,12 +416,21 @@ def play_due_bots(game_id: int, due: dict[int, float], now: float, lead: float) 
 
 
 def create_game(
-    host, slug: str, options: dict, max_seats: int, seat_order: str, host_plays: bool = True,
+    host,
+    slug: str,
+    options: dict,
+    max_seats: int,
+    seat_order: str,
+    host_plays: bool = True,
     turn_deadline: int | None = None,
 ) -> Game:
     with transaction.atomic():
         game = Game.objects.create(
-            kind=slug, options=options, max_seats=max_seats, seat_order=seat_order, host=host,
+            kind=slug,
+            options=options,
+            max_seats=max_seats,
+            seat_order=seat_order,
+            host=host,
             turn_deadline=turn_deadline,
         )
         if host_plays:

@@ -21,15 +21,18 @@ NUMBER_FIELDS = ("row", "value", "die", "count")
 
 class PokerTableForm(TableForm):
     multi_roll = forms.BooleanField(
-        label="Roll several dice at once", required=False,
+        label="Roll several dice at once",
+        required=False,
         help_text="Optional rule: roll any number of the remaining dice together.",
     )
     cards_anytime = forms.BooleanField(
-        label="Action cards at any time", required=False,
+        label="Action cards at any time",
+        required=False,
         help_text="Optional rule: play cards even after a valid roll.",
     )
     physical_dice = forms.BooleanField(
-        label="We roll real dice", required=False,
+        label="We roll real dice",
+        required=False,
         help_text="Enter the faces you roll at the table; the site keeps score.",
     )
 

@@ -77,6 +77,8 @@ def absent_seconds() -> float:
 def idle_seconds() -> float:
     """How long a person with no page open and no play of theirs may be gone before they are away."""
     return RomanRoadKind.tunable("ROMANROAD_IDLE_SECONDS")
+
+
 SPEED_CHOICES = [
     ("slow", "Slow (about 4 seconds a move)"),
     ("steady", "Steady (about 2 seconds a move)"),
@@ -95,18 +97,24 @@ def bot_speed(options: dict) -> str:
 
 class RomanRoadTableForm(TableForm):
     amen_bonus = forms.BooleanField(
-        label="Amen bonus", required=False,
+        label="Amen bonus",
+        required=False,
         help_text="Optional rule: +10 to the player who empties their Store.",
     )
     negative = forms.BooleanField(
         label="Negative hand scores", required=False, help_text="Optional rule: a hand may score below 0."
     )
     target = forms.IntegerField(
-        label="Play to", min_value=TARGET_RANGE[0], max_value=TARGET_RANGE[1], initial=TARGET,
+        label="Play to",
+        min_value=TARGET_RANGE[0],
+        max_value=TARGET_RANGE[1],
+        initial=TARGET,
         help_text="The game ends after the hand in which someone's total reaches this score.",
     )
     bot_speed = forms.ChoiceField(
-        label="Computer players' speed", choices=SPEED_CHOICES, initial=bot.DEFAULT_SPEED,
+        label="Computer players' speed",
+        choices=SPEED_CHOICES,
+        initial=bot.DEFAULT_SPEED,
         help_text="Add computer players to empty seats in the lobby.",
     )
     deadline_wording = (
@@ -125,7 +133,8 @@ class RomanRoadTableForm(TableForm):
     @classmethod
     def labels(cls, options: dict) -> list[str]:
         return [
-            f"play to {options.get('target', TARGET)}", *super().labels(options),
+            f"play to {options.get('target', TARGET)}",
+            *super().labels(options),
             f"{bot_speed(options)} computer players",
         ]
 
@@ -273,4 +282,3 @@ def _last_here(game: Game, seat: Seat) -> datetime:
     )
     seen = Seat.objects.filter(pk=seat.pk).values_list("last_seen", flat=True).first()
     return max(filter(None, (played, seen, game.started_at)), default=timezone.now())
-

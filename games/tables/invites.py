@@ -25,6 +25,16 @@ def qr_svg(url: str) -> bytes:
     qr = segno.make(url, error="m", micro=False)
     out = io.BytesIO()
     # svgclass/lineclass None: no class attributes; omitsize: the page's CSS sets the size.
-    qr.save(out, kind="svg", border=4, dark="#000", light="#fff", xmldecl=False,
-            svgclass=None, lineclass=None, omitsize=True, title="QR code of the join link")
+    qr.save(
+        out,
+        kind="svg",
+        border=4,
+        dark="#000",
+        light="#fff",
+        xmldecl=False,
+        svgclass=None,
+        lineclass=None,
+        omitsize=True,
+        title="QR code of the join link",
+    )
     return out.getvalue()

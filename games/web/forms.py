@@ -8,8 +8,13 @@ from games.tables.invites import normalize_code
 
 HOUR, DAY = 3600, 86400
 TURN_DEADLINES = [
-    (0, "No limit"), (6 * HOUR, "6 hours"), (12 * HOUR, "12 hours"), (DAY, "1 day"),
-    (2 * DAY, "2 days"), (3 * DAY, "3 days"), (7 * DAY, "7 days"),
+    (0, "No limit"),
+    (6 * HOUR, "6 hours"),
+    (12 * HOUR, "12 hours"),
+    (DAY, "1 day"),
+    (2 * DAY, "2 days"),
+    (3 * DAY, "3 days"),
+    (7 * DAY, "7 days"),
 ]
 
 
@@ -58,7 +63,8 @@ class NewGameForm(forms.Form):
 class JoinCodeForm(forms.Form):
     # Room for a code typed with spaces or dashes ("7pv-uar"); what counts is the code within.
     code = forms.CharField(
-        label="Join code", max_length=20,
+        label="Join code",
+        max_length=20,
         widget=forms.TextInput(
             attrs={"autocapitalize": "characters", "autocomplete": "off", "spellcheck": "false"}
         ),

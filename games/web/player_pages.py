@@ -42,8 +42,12 @@ def result(request: HttpRequest, code: str) -> HttpResponse:
     names = {s.position: s for s in seats}
     rows = sorted(
         (
-            {"place": ranks[i], "name": names[i].name if i in names else f"Seat {i + 1}",
-             "score": scores[i], "user_id": names[i].user_id if i in names else None}
+            {
+                "place": ranks[i],
+                "name": names[i].name if i in names else f"Seat {i + 1}",
+                "score": scores[i],
+                "user_id": names[i].user_id if i in names else None,
+            }
             for i in range(len(scores))
         ),
         key=lambda row: (row["place"], row["name"]),

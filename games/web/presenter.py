@@ -71,7 +71,9 @@ def tv_context(request: HttpRequest, game: Game) -> dict:
     seats = list(game.seats.all())
     kind = game.game_kind
     context = {
-        "game": game, "seats": seats, "kind": kind,
+        "game": game,
+        "seats": seats,
+        "kind": kind,
         "invite_url": absolute(game.invite_url()),
     }
     if game.state is None:

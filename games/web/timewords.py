@@ -9,7 +9,7 @@ from django.utils.timesince import timesince
 
 
 def ago(moment: datetime | None) -> str:
-    """"just now" under a minute (never "0 minutes ago"), else "3 minutes ago"; "" for no moment."""
+    """ "just now" under a minute (never "0 minutes ago"), else "3 minutes ago"; "" for no moment."""
     if not moment:
         return ""
     if timezone.now() - moment < timedelta(minutes=1):

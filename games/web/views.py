@@ -59,8 +59,7 @@ def rules(request: HttpRequest, slug: str) -> HttpResponse:
     if not kinds.exists(slug) or not handbook.has_rules(kinds.get(slug)):
         raise Http404("That game has no rules page here.")
     kind = kinds.get(slug)
-    context = {"kind": kind, "rules_html": handbook.rules_html(kind), "kinds": list(kinds.all_kinds())
-    }
+    context = {"kind": kind, "rules_html": handbook.rules_html(kind), "kinds": list(kinds.all_kinds())}
     return render(request, "games/rules.html", context)
 
 
@@ -88,7 +87,12 @@ def new_game(request: HttpRequest, slug: str) -> HttpResponse:
             return limits.too_many(request, "tables")
         data = form.cleaned_data
         game = services.create_game(
-            request.user, slug, form.options(), data["max_seats"], data["seat_order"], data["host_plays"],
+            request.user,
+            slug,
+            form.options(),
+            data["max_seats"],
+            data["seat_order"],
+            data["host_plays"],
             turn_deadline=data.get("turn_deadline") or None,
         )
         return redirect(game)
@@ -347,7 +351,13 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
                 raise services.MoveRejected("Sign in to play at this table.", 403)
             move_payload, turn = _parse_move(request, game)
             seats = services.submit_locked(
-                game, request.user, move_payload, turn, as_host=as_host, request_id=request_id, seats=seats,
+                game,
+                request.user,
+                move_payload,
+                turn,
+                as_host=as_host,
+                request_id=request_id,
+                seats=seats,
             )
             if request.htmx:
                 boards.claim_answer(request, game)
@@ -435,7 +445,8 @@ def host_tool(request: HttpRequest, code: str, tool: str) -> HttpResponse:
     except ValueError:
         position = -1  # no seat has it: refused as a seat not at the table
     response = _table_tool(
-        request, code,
+        request,
+        code,
         lambda game: table_tools.host_tool(game.pk, request.user, tool, position, _request_id(request)),
     )
     if response.status_code == 302:  # back to the open panel, for the host's next step
@@ -455,7 +466,9 @@ def leave(request: HttpRequest, code: str) -> HttpResponse:
     """Leave a table: a seat at one still open, or a game in play (``games.tables.tools``)."""
     if Game.objects.filter(code=code).exclude(status=Game.Status.OPEN).exists():
         return _table_tool(
-            request, code, lambda game: table_tools.leave(game.pk, request.user, _request_id(request)),
+            request,
+            code,
+            lambda game: table_tools.leave(game.pk, request.user, _request_id(request)),
             told=lambda game, line: _told_the_leaver(game, request.user, line),
         )
     response = _lobby_action(request, code, lambda game: services.leave_game(game.pk, request.user))

@@ -21,15 +21,19 @@ def manifest(request: HttpRequest) -> HttpResponse:
     icons = [
         {"src": static("icons/icon-192.png"), "sizes": "192x192", "type": "image/png"},
         {"src": static("icons/icon-512.png"), "sizes": "512x512", "type": "image/png"},
-        {"src": static("icons/icon-maskable-512.png"), "sizes": "512x512", "type": "image/png",
-         "purpose": "maskable"},
+        {
+            "src": static("icons/icon-maskable-512.png"),
+            "sizes": "512x512",
+            "type": "image/png",
+            "purpose": "maskable",
+        },
         {"src": static("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
     ]
     body = {
         "name": "Roman Games",
         "short_name": "Roman Games",
         "description": f"Play {get_text_list([kind.name for kind in kinds.all_kinds()], 'and')} online, "
-                       "around one table, or on paper with printed score pads.",
+        "around one table, or on paper with printed score pads.",
         "start_url": reverse("my_games"),
         "scope": "/",
         "display": "standalone",

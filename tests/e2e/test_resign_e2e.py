@@ -18,7 +18,6 @@ from tests.paths import ARTIFACTS
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-
 def test_a_resignation_ends_a_two_person_game_and_the_other_is_told_they_won(phone, make_user):  # noqa: F811
     ARTIFACTS.mkdir(exist_ok=True)
     game, (julius, agrippina) = table(make_user, names=("Julius", "Agrippina"))

@@ -110,7 +110,12 @@ def test_leave_give_a_seat_pause_resume_and_end(phone, make_user):  # noqa: F811
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert [m.payload.get("table") for m in game.moves.filter(payload__has_key="table")] == [
-        "leave", "computer", "back", "pause", "resume", "end"
+        "leave",
+        "computer",
+        "back",
+        "pause",
+        "resume",
+        "end",
     ]
     assert_accessible(hers)
 
@@ -123,7 +128,10 @@ def box(locator) -> dict:
 
 @pytest.mark.parametrize("kind", ["poker", "romanroad"])
 def test_on_a_laptop_the_host_finds_the_tools_and_removing_a_seat_asks_first(
-    browser, site, make_user, kind  # noqa: F811
+    browser,
+    site,  # noqa: F811 — a fixture
+    make_user,
+    kind,  # noqa: F811
 ):
     """At 1280x800 the tools sit below the board, out of sight on a long board: the site's bar links
     to them. They never overlap the board; Remove asks first with what it means; the keyboard

@@ -16,7 +16,8 @@ def servers(settings):
     """Two ASGI web processes on this test's PostgreSQL database, their channel layer on Redis."""
     require("two ASGI processes", redis=True)
     database = database_url(settings.DATABASES["default"])
-    with asgi_server(database=database, channel_layer=LAYER) as one, asgi_server(
-        database=database, channel_layer=LAYER
-    ) as other:
+    with (
+        asgi_server(database=database, channel_layer=LAYER) as one,
+        asgi_server(database=database, channel_layer=LAYER) as other,
+    ):
         yield one, other

@@ -15,7 +15,16 @@ from games.play.services import _LOCKED_GAME
 pytestmark = pytest.mark.django_db
 
 FIELDS = (
-    "pk", "game_id", "user_id", "position", "name", "is_bot", "left", "last_seen", "away_until", "here_now",
+    "pk",
+    "game_id",
+    "user_id",
+    "position",
+    "name",
+    "is_bot",
+    "left",
+    "last_seen",
+    "away_until",
+    "here_now",
 )
 
 

@@ -39,12 +39,62 @@ ROLES = ("anonymous", "outsider", "seated", "host")
 ARGUMENT = re.compile(r"<(?:(?P<converter>\w+):)?(?P<name>\w+)>")
 
 FIELDS = (
-    "move", "turn", "as", "version", "code", "display_name", "email", "password", "password1",
-    "password2", "old_password", "new_password1", "new_password2", "username", "next", "kind", "names",
-    "action", "paper", "scope", "copies", "players", "muted", "back", "mode", "always", "start", "end",
-    "pile", "slot", "row", "value", "die", "dice", "count", "faces", "seat", "card", "category", "book",
-    "max_seats", "seat_order", "host_plays", "turn_deadline", "flip_mode", "turn_length", "turn_unit",
-    "target", "amen_bonus", "negative", "winners", "foundations_0", "store_0", "trophy_0", "member", "sheet",
+    "move",
+    "turn",
+    "as",
+    "version",
+    "code",
+    "display_name",
+    "email",
+    "password",
+    "password1",
+    "password2",
+    "old_password",
+    "new_password1",
+    "new_password2",
+    "username",
+    "next",
+    "kind",
+    "names",
+    "action",
+    "paper",
+    "scope",
+    "copies",
+    "players",
+    "muted",
+    "back",
+    "mode",
+    "always",
+    "start",
+    "end",
+    "pile",
+    "slot",
+    "row",
+    "value",
+    "die",
+    "dice",
+    "count",
+    "faces",
+    "seat",
+    "card",
+    "category",
+    "book",
+    "max_seats",
+    "seat_order",
+    "host_plays",
+    "turn_deadline",
+    "flip_mode",
+    "turn_length",
+    "turn_unit",
+    "target",
+    "amen_bonus",
+    "negative",
+    "winners",
+    "foundations_0",
+    "store_0",
+    "trophy_0",
+    "member",
+    "sheet",
     "zone",
 )
 JUNK = (
@@ -67,12 +117,17 @@ Request = tuple[str, dict]
 # Everyone asks about a page's main object plainly and with the worst junk; the host and
 # the seated player, who may change things, also post every other kind of junk.
 EVERYONE: list[Request] = [
-    ("get", {}), ("post", {}), ("get", junk(JUNK[0])), ("post", junk(JUNK[0])),
+    ("get", {}),
+    ("post", {}),
+    ("get", junk(JUNK[0])),
+    ("post", junk(JUNK[0])),
     ("post", junk(JUNK[1], PARSING_MOVE)),
 ]
-PLAYERS: list[Request] = [("get", junk(JUNK[1]))] + [("post", junk(value)) for value in JUNK[1:]] + [
-    ("post", junk(value, PARSING_MOVE)) for value in (JUNK[0], JUNK[2])
-]
+PLAYERS: list[Request] = (
+    [("get", junk(JUNK[1]))]
+    + [("post", junk(value)) for value in JUNK[1:]]
+    + [("post", junk(value, PARSING_MOVE)) for value in (JUNK[0], JUNK[2])]
+)
 # Other real objects, and URL arguments naming nothing.
 OTHERS: list[Request] = [("get", {}), ("post", {}), ("post", junk(JUNK[0]))]
 NOTHING: list[Request] = [("get", {}), ("post", {})]
@@ -354,8 +409,15 @@ def test_a_post_only_address_opened_as_a_page_says_why(client, make_table):
 
 
 OWN_PAGES = (
-    "my_games", "new_game", "catacombs_history", "profile", "password_change",
-    "notify_prefs", "notify_add_holiday", "notify_delete_holiday", "notify_mute",
+    "my_games",
+    "new_game",
+    "catacombs_history",
+    "profile",
+    "password_change",
+    "notify_prefs",
+    "notify_add_holiday",
+    "notify_delete_holiday",
+    "notify_mute",
 )
 
 

@@ -18,7 +18,18 @@ pytestmark = pytest.mark.django_db
 KEYS = ("type", "pile", "slot", "row", "value", "die", "dice", "count", "card", "as", "faces")
 TYPES = ("roll", "stop", "card", "pass", "flip", "write", "", "ROLL", "wild")
 WORDS = (
-    "I", "V", "X", "wild", "duplicate", "remove_one", "reroll_one", "reroll_i", "ü\u202e", "", "0", "a\x00",
+    "I",
+    "V",
+    "X",
+    "wild",
+    "duplicate",
+    "remove_one",
+    "reroll_one",
+    "reroll_i",
+    "ü\u202e",
+    "",
+    "0",
+    "a\x00",
 )
 FORM_FIELDS = ("row", "value", "die", "count", "pile", "slot", "dice", "faces")
 REQUESTS = 90

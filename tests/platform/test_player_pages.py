@@ -23,7 +23,9 @@ from tests.platform.test_my_games import finish
 results = st.lists(
     st.builds(
         lambda kind, place, score, players: Result(None, kind, min(place, players), score, players, ()),
-        st.sampled_from(["poker", "roads", "romirami"]), st.integers(1, 6), st.integers(-50, 500),
+        st.sampled_from(["poker", "roads", "romirami"]),
+        st.integers(1, 6),
+        st.integers(-50, 500),
         st.integers(2, 6),
     ),
     max_size=40,

@@ -20,12 +20,16 @@ from tests.integration.live_harness import ROOT, web_process
 
 def embedded_env(var_dir) -> dict[str, str]:
     env = {
-        name: value for name, value in os.environ.items()
+        name: value
+        for name, value in os.environ.items()
         if name not in {"CACHE_URL", "CHANNEL_LAYER_URL", "SECRET_KEY", "DEBUG", "VAR_DIR"}
     }
     return {
-        **env, "DJANGO_SETTINGS_MODULE": "config.settings", "VAR_DIR": str(var_dir),
-        "DATABASE_URL": f"sqlite:///{var_dir / 'db.sqlite3'}", "CELERY_BROKER_URL": "memory://",
+        **env,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "VAR_DIR": str(var_dir),
+        "DATABASE_URL": f"sqlite:///{var_dir / 'db.sqlite3'}",
+        "CELERY_BROKER_URL": "memory://",
     }
 
 

@@ -1,6 +1,5 @@
 """Simultaneous writes on PostgreSQL: all land, the turn resolves once, the auto flip happens once."""
 
-
 import pytest
 
 from games.models import Game, Move

@@ -90,8 +90,14 @@ def test_the_service_refuses_an_unconfirmed_account_too(make_user):
 @pytest.mark.parametrize(
     "url_name, extra",
     [
-        ("game", {}), ("poll", {"version": 0}), ("log", {}), ("result", {}), ("pad_game", {}),
-        ("tv", {}), ("tv_poll", {"version": 0}), ("join", {}),
+        ("game", {}),
+        ("poll", {"version": 0}),
+        ("log", {}),
+        ("result", {}),
+        ("pad_game", {}),
+        ("tv", {}),
+        ("tv_poll", {"version": 0}),
+        ("join", {}),
     ],
 )
 def test_no_page_of_someone_elses_run_in_progress_shows_the_days_cards(

@@ -50,9 +50,7 @@ def rigged_flip(state: dict, books: list[str]) -> dict:
     chosen: set[int] = set()
     for pile, book in enumerate(books):
         wanted = next(
-            c
-            for c in range(90)
-            if card(c)["book"] == book and c not in chosen and c not in state["face_up"]
+            c for c in range(90) if card(c)["book"] == book and c not in chosen and c not in state["face_up"]
         )
         chosen.add(wanted)
         stack, index = _where(state, wanted)
@@ -128,9 +126,7 @@ def test_refusals_name_the_problem():
     sheet = empty_sheet()
     sheet[GOSPELS] = [None, "Luke", None]
     assert placement_refusal(sheet, "Luke", 0) == "Luke is already in Gospels and Acts."
-    assert placement_refusal(sheet, "Acts", 1) == (
-        "The middle slot of Gospels and Acts already holds Luke."
-    )
+    assert placement_refusal(sheet, "Acts", 1) == ("The middle slot of Gospels and Acts already holds Luke.")
     assert placement_refusal(sheet, "Acts", 0) == (
         "Acts cannot go left of Luke: Gospels and Acts must read in canon order."
     )
@@ -352,9 +348,7 @@ def test_refused_moves_explain_themselves():
     assert _refusal(fresh, 0, write(0, 0)) == "Wait for the cards to be flipped."
     assert _refusal(fresh, 0, PASS) == "Wait for the cards to be flipped."
     flipped = rigged_flip(fresh, ["Luke", "Genesis", "Romans"])
-    assert _refusal(flipped, None, FLIP) == (
-        "Every player must write or pass before the next flip."
-    )
+    assert _refusal(flipped, None, FLIP) == ("Every player must write or pass before the next flip.")
     assert _refusal(flipped, 0, FLIP) == "Only the host or the table flips the cards."
     assert _refusal(flipped, 2, PASS) == "You are not a player in this game."
     assert _refusal(flipped, 0, write(3, 0)) == "Choose a pile from 0 to 2."
@@ -367,9 +361,7 @@ def test_refused_moves_explain_themselves():
     resolved = CATACOMBS.apply(chosen, 1, PASS, rng())
     assert _refusal(resolved, 0, PASS) == "Wait for the cards to be flipped."
     again = rigged_flip(resolved, ["Acts", "Genesis", "Luke"])
-    assert _refusal(again, 0, write(0, 1)) == (
-        "The middle slot of Gospels and Acts already holds Luke."
-    )
+    assert _refusal(again, 0, write(0, 1)) == ("The middle slot of Gospels and Acts already holds Luke.")
     assert _refusal(again, 0, write(2, 0)) == "Luke is already in Gospels and Acts."
 
 

@@ -48,8 +48,10 @@ def test_the_host_flips_on_past_a_sleeping_phone_and_a_latecomer_sits_down(phone
     assert_accessible(laptop)
     flip_anyway.click()
     laptop.get_by_text("The cards of turn 2").wait_for()
-    assert laptop.locator(".log li").first.inner_text().startswith(
-        "Julius passes: the host flipped on. Turn 1 resolved. The cards were flipped:"
+    assert (
+        laptop.locator(".log li")
+        .first.inner_text()
+        .startswith("Julius passes: the host flipped on. Turn 1 resolved. The cards were flipped:")
     )
     hers.get_by_text("Your turn: write one of the three books").wait_for()  # pushed to her phone
     shot(laptop, "host_after")

@@ -59,7 +59,8 @@ def test_a_latecomer_sits_down_and_writes_from_the_next_cards_on(client, make_us
     assert game.engine.to_act(game.state) == [0, 1, 2]
     write = game.engine.legal_moves(game.state, 2)[0]
     response = client.post(
-        reverse("move", args=[game.code]), {"move": json.dumps(write), "turn": game.tokens["2"]},
+        reverse("move", args=[game.code]),
+        {"move": json.dumps(write), "turn": game.tokens["2"]},
         HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 200

@@ -320,7 +320,6 @@ def test_table_view_shows_final_scores(client, make_table):
     assert "Final scores" in body and "1st" in body
 
 
-
 def test_the_table_views_old_address_leads_to_the_shared_screen(client, called_table):
     game, _host, _players = called_table("auto")
     response = client.get(f"/catacombs/{game.code}/table/", follow=True)
@@ -328,6 +327,7 @@ def test_the_table_views_old_address_leads_to_the_shared_screen(client, called_t
     assert "Turn 1" in response.content.decode()
     poll = client.get(f"/catacombs/{game.code}/table/poll/", {"version": game.version}, follow=True)
     assert poll.status_code == 204 and poll.redirect_chain[0][1] == 301
+
 
 # --- Leaving and joining ----------------------------------------------------------
 

@@ -25,7 +25,7 @@ def pads_drawn() -> int:
 def pad_of(response) -> str:
     html = response.content.decode()
     start = html.index("<h2>Score pad</h2>")
-    return html[start:html.index("</section>", start)]
+    return html[start : html.index("</section>", start)]
 
 
 def test_every_seat_shares_one_drawing_of_the_pad_until_a_row_is_written(client, make_table):

@@ -14,7 +14,6 @@ from tests.paths import ARTIFACTS
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 
-
 def enter_number(page, value: int, row: int) -> None:
     form = page.locator("form", has=page.get_by_role("button", name="Enter the number"))
     form.get_by_label("Number").fill(str(value))

@@ -177,8 +177,10 @@ def test_a_hand_plays_to_its_end_the_pacer_stops_and_the_clock_deals_the_next(cl
     clock.run(until=lambda: Game.objects.get(pk=game.pk).state["phase"] == "hand")
     game.refresh_from_db()
     assert game.state["hand"] == 2 and not any(me["stuck"] for me in game.state["seats"])
-    assert Move.objects.filter(game=game, payload__type="begin").latest("number").summary.startswith(
-        "Begin! Hand 2"
+    assert (
+        Move.objects.filter(game=game, payload__type="begin")
+        .latest("number")
+        .summary.startswith("Begin! Hand 2")
     )
     assert clock.pending(1) == 1 and clock.pending(2) == 1
 

@@ -48,12 +48,19 @@ def site(tmp_path, monkeypatch):
         monkeypatch.setenv(name, value)
     sink = SmtpSink().start()
     try:
-        with worker(
-            database=database, broker=f"{redis}/15", queue=queue, smtp=sink.url,
-            log=tmp_path / "worker.log", extra=shared,
-        ), asgi_server(
-            database=database, channel_layer=shared["CHANNEL_LAYER_URL"], broker=f"{redis}/15"
-        ) as base:
+        with (
+            worker(
+                database=database,
+                broker=f"{redis}/15",
+                queue=queue,
+                smtp=sink.url,
+                log=tmp_path / "worker.log",
+                extra=shared,
+            ),
+            asgi_server(
+                database=database, channel_layer=shared["CHANNEL_LAYER_URL"], broker=f"{redis}/15"
+            ) as base,
+        ):
             yield base
     finally:
         sink.stop()
@@ -167,6 +174,7 @@ def play_one(page, state: dict) -> None:
         return
     page.wait_for_timeout(300)  # stuck: wait for the others
 
+
 def play_to_hand_end(page, state: dict, code: str, stalled_shot: str, after_each=None) -> None:
     """Play moves on ``page`` until the hand is over; a hand that does not end in time fails the test
     with a screenshot and the game's state."""
@@ -178,7 +186,6 @@ def play_to_hand_end(page, state: dict, code: str, stalled_shot: str, after_each
         play_one(page, state)
         if after_each:
             after_each()
-
 
 
 def test_one_person_plays_a_whole_hand_against_two_fast_computer_players(browser_page, make_user, settings):
@@ -213,6 +220,7 @@ def test_one_person_plays_a_whole_hand_against_two_fast_computer_players(browser
 
     state = {"drags": 0, "taps": 0, "flips": 0, "misses": 0}
     shot_midway = False
+
     def shoot_midway() -> None:
         nonlocal shot_midway
         if not shot_midway and Game.objects.get(code=code).move_count > 25:
@@ -334,16 +342,21 @@ def test_two_people_on_phones_begin_together_and_one_finishes_the_hand_after_the
     her_seat = game.seats.get(name="Agrippina").position
     assert away is not None and away.seat == her_seat, "Agrippina was never taken to be away"
     assert away.summary == "Agrippina is away: taken to be stuck until they are back."
-    assert Move.objects.filter(game=game, seat=her_seat, number__gt=begin.number).exclude(
-        payload__type="away"
-    ).count() == 0
+    assert (
+        Move.objects.filter(game=game, seat=her_seat, number__gt=begin.number)
+        .exclude(payload__type="away")
+        .count()
+        == 0
+    )
     game.refresh_from_db()
     assert len(game.state["sheet"]) == 1
     julius.screenshot(path=str(ARTIFACTS / "romanroad-phone-after-away.png"), full_page=True)
     tv.screenshot(path=str(ARTIFACTS / "romanroad-tv-after-away.png"))
     assert not problems, problems
-    print(f"\nRoman Road away E2E: away {away.created_at - begin.created_at} after Begin; "
-          f"the hand ended {time.monotonic() - closed:.0f}s after Agrippina left; {state}")
+    print(
+        f"\nRoman Road away E2E: away {away.created_at - begin.created_at} after Begin; "
+        f"the hand ended {time.monotonic() - closed:.0f}s after Agrippina left; {state}"
+    )
 
 
 def test_one_leaves_through_the_leave_box_mid_hand_and_the_other_finishes_the_hand(
@@ -397,5 +410,6 @@ def test_one_leaves_through_the_leave_box_mid_hand_and_the_other_finishes_the_ha
     kinds = set(after.values_list("payload__type", flat=True))
     assert kinds <= {"away", "ready"}, list(after.values("payload"))
     assert not problems, problems
-    print(f"\nRoman Road leave E2E: the hand ended {time.monotonic() - left:.0f}s after Agrippina left; "
-          f"{state}")
+    print(
+        f"\nRoman Road leave E2E: the hand ended {time.monotonic() - left:.0f}s after Agrippina left; {state}"
+    )

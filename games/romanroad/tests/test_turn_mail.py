@@ -82,7 +82,6 @@ def test_the_clock_makes_no_move_for_a_seat_ready_before_begin(make_user):
     assert game.state["phase"] == "hand"
 
 
-
 def mails_to(user, outbox) -> int:
     return sum(message.to == [user.email] for message in outbox)
 

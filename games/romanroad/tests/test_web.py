@@ -60,7 +60,9 @@ def test_the_create_form_offers_the_target_and_the_computer_players_speed(pair):
     assert game.options == {"amen_bonus": True, "negative": False, "target": 25, "bot_speed": "slow"}
     assert game.state["options"] == {"amen_bonus": True, "negative": False, "target": 25}
     assert kinds.get("romanroad").table_form.labels(game.options) == [
-        "play to 25", "Amen bonus", "slow computer players",
+        "play to 25",
+        "Amen bonus",
+        "slow computer players",
     ]
     bad = client.post(
         reverse("new_game", args=["romanroad"]),
@@ -280,4 +282,3 @@ def test_a_spectator_sees_every_seat_small_and_cannot_move(pair, make_user):
     assert 'class="rr-mini suit-58 back-mt"' in page and 'class="rr-mini suit-58 back-mk"' in page
     response = play(watcher, game, "mt-58-4", "foundation:0")
     assert response.status_code == 403
-

@@ -275,7 +275,10 @@ def test_each_socket_is_pushed_only_what_its_viewer_may_see(people):
     """The board a push brings is drawn for that socket's user: their own hand, nobody else's."""
     game = new_table(people, laid_out())
     viewers = {
-        0: people["Julius"], 1: people["Agrippina"], "stranger": people["Stranger"], None: AnonymousUser()
+        0: people["Julius"],
+        1: people["Agrippina"],
+        "stranger": people["Stranger"],
+        None: AnonymousUser(),
     }
     hearts = game.state["market"][:2]
     julius = client_of(people["Julius"])
