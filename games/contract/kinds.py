@@ -79,7 +79,7 @@ class GameKind:
 
     @property
     def realtime(self) -> bool:
-        return bool(getattr(self.engine, "realtime", False))
+        return self.engine.realtime
 
     @classmethod
     def tunable(cls, name: str) -> float:
