@@ -95,3 +95,11 @@ def new_page(browser, live_server):
         for page in context.pages:
             page.wait_for_timeout(50)  # lets reports still on their way arrive
         context.close()
+
+
+@pytest.fixture(autouse=True)
+def links_lead_to_the_live_server(request, settings):
+    """Absolute links (join links, QR codes, mail) start with SITE_URL: in an E2E test on the live
+    server that is the live server's own address, as a phone on the Wi-Fi would reach it."""
+    if request.node.get_closest_marker("e2e") is not None and "live_server" in request.fixturenames:
+        settings.SITE_URL = request.getfixturevalue("live_server").url

@@ -50,7 +50,6 @@ def read_qr(png: Path) -> str:
 
 
 def test_a_guest_joins_by_scanning_the_lobby_qr_code(open_page, make_user, live_server, settings):
-    settings.SITE_URL = live_server.url  # the address the phones use
     host = make_user("Julius")
     game = services.create_game(host, "poker", {}, 3, "seated")
     lobby = open_page(host)
