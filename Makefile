@@ -1,5 +1,7 @@
-# make run   — install into .venv, migrate, serve the site with its Celery worker (DEMO=1 adds demo data)
-# make test  — the whole suite (PostgreSQL when reachable, else SQLite), after ruff and the layer rules
+# make run   — install into .venv, then serve the site to this computer and the phones on its network as
+#              production runs it, worker and beat supervised (config/embedded.py; DEMO=1 adds demo data)
+# make dev   — the auto-reloading DEBUG server on 127.0.0.1 with its worker and beat, for changing the code
+# make test  — the whole suite (PostgreSQL when reachable, else SQLite), after ruff (check and format) and the layer rules
 # make bench — every benchmark in bench/ (BENCH="pads moves" runs those named so); results in bench/RESULTS.md
 SHELL := /bin/bash
 PYTHON ?= python3
@@ -8,7 +10,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 PG_URL := postgres://postgres@127.0.0.1:5432/roman
 
-.PHONY: run test lint install install-dev system-deps demo worker bench clean
+.PHONY: run dev test lint install install-dev system-deps demo worker bench clean
 
 $(VENV)/.installed: requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -38,20 +40,25 @@ system-deps:
 	fi
 
 run: install
+	PORT=$(PORT) DEMO=$(DEMO) $(PY) -m config.embedded
+
+dev: install
 	mkdir -p var
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py warm_pads
 	@if [ -n "$(DEMO)" ]; then $(PY) manage.py load_demo; fi
-	@echo "Site on http://127.0.0.1:$(PORT)/  (worker and beat run beside it; Ctrl-C stops both)"
+	@echo "DEBUG site on http://127.0.0.1:$(PORT)/  (reloads on changes; worker and beat beside it; Ctrl-C stops all)"
 	@trap 'kill 0' EXIT INT TERM; \
-	$(VENV)/bin/celery -A config worker --beat --loglevel=INFO --concurrency=2 --schedule=var/celerybeat-schedule & \
-	$(PY) manage.py runserver 127.0.0.1:$(PORT)
+	$(VENV)/bin/celery -A config worker --beat --pool=threads --concurrency=4 --without-mingle --without-gossip \
+	  --loglevel=INFO --schedule=var/celerybeat-schedule & \
+	PORT=$(PORT) $(PY) manage.py runserver 127.0.0.1:$(PORT)
 
 worker: install
 	$(VENV)/bin/celery -A config worker --loglevel=INFO
 
 lint: install-dev
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports --no-logo --no-cache
 
 test: install-dev system-deps lint

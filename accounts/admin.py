@@ -10,7 +10,7 @@ class UserAdmin(admin.ModelAdmin):
     search_fields = ("display_name", "email", "pending_email")
     list_filter = ("is_guest", "email_verified", "is_staff")
 
-    # Deleting here closes the account as its owner would: its games stay (games.departures).
+    # Deleting here closes the account as its owner would: its games stay (games.tables.departures).
     def delete_model(self, request, obj: User) -> None:
         privacy.close_account(obj.pk, keep_names=False)
 

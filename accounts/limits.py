@@ -190,7 +190,9 @@ def _redis_usages(store: RedisCache, checks: list[tuple[str, str, str, bool]]) -
         used = int(used or 0)
         usages.append(
             {
-                "count": used, "limit": limit_count, "should_limit": used > limit_count,
+                "count": used,
+                "limit": limit_count,
+                "should_limit": used > limit_count,
                 "time_left": window - int(time.time()),
             }
         )
@@ -207,8 +209,11 @@ def _usages(request: HttpRequest, checks: list[tuple[str, str, bool]]) -> list[d
             return _redis_usages(store, made)
         return [
             get_usage(
-                request, group=f"limit:{name}", key=lambda group, req, key=key: key,
-                rate=settings.RATE_LIMITS[name], increment=count,
+                request,
+                group=f"limit:{name}",
+                key=lambda group, req, key=key: key,
+                rate=settings.RATE_LIMITS[name],
+                increment=count,
             )
             for name, key, count in checks
         ]
@@ -229,7 +234,11 @@ def _over(request: HttpRequest, usage: dict | None, count: bool) -> bool:
 
 
 def exceeded(
-    request: HttpRequest, name: str, *, by: Callable[[HttpRequest], str] = BY_CLIENT, count: bool = True,
+    request: HttpRequest,
+    name: str,
+    *,
+    by: Callable[[HttpRequest], str] = BY_CLIENT,
+    count: bool = True,
     key: str | None = None,
 ) -> bool:
     """Whether this request goes over limit ``name``; counts it unless ``count`` is False.
@@ -274,7 +283,10 @@ def too_many(request: HttpRequest, name: str, *, quiet: bool = False) -> HttpRes
 
 
 def limit(
-    name: str, *, by: Callable[[HttpRequest], str] = BY_CLIENT, methods: tuple[str, ...] | None = None,
+    name: str,
+    *,
+    by: Callable[[HttpRequest], str] = BY_CLIENT,
+    methods: tuple[str, ...] | None = None,
     when: Callable[[HttpRequest], bool] | None = None,
 ) -> Callable:
     """Decorate a view: count each request (of ``methods``, for which ``when`` holds) against

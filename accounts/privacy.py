@@ -8,8 +8,8 @@ from axes.utils import reset as reset_signin_failures
 from django.db import transaction
 from django.utils import timezone
 
-from games import departures
 from games.models import Game, Holiday, NotificationPrefs, Seat
+from games.tables import departures
 from scoresheets.models import ScoreSheet
 
 from .models import User
@@ -83,7 +83,7 @@ def account_data(user: User) -> dict:
 def close_account(user_id: int, *, keep_names: bool, only_if: Callable[[], bool] | None = None) -> int:
     """Delete account ``user_id``; returns 1 if it was deleted, 0 if it was gone or ``only_if`` said no.
 
-    Its games stay (``games.departures``); its e-mail settings, holidays and every
+    Its games stay (``games.tables.departures``); its e-mail settings, holidays and every
     unsent e-mail go with the account, in the same transaction, so nothing more is
     mailed to it. ``keep_names`` False (the owner closing it): the seats read
     "Former player" and the score sheets it started are deleted; True (a guest

@@ -15,6 +15,8 @@ from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
+from config.links import email_context
+
 from . import privacy, timezones, verification
 from .forms import CloseAccountForm, EmailChangeForm, ProfileForm, SignUpForm
 from .limits import exceeded, limit, too_many
@@ -173,8 +175,12 @@ class PasswordResetView(auth_views.PasswordResetView):
 
     A request for an address that has had its share of mails is answered like any other
     (the "check your mail" page) and sends nothing: whoever asks learns nothing of the
-    address, and cannot make its owner's own request look refused.
+    address, and cannot make its owner's own request look refused. Its link starts with SITE_URL.
     """
+
+    @property
+    def extra_email_context(self) -> dict[str, str]:
+        return email_context()
 
     def post(self, request: HttpRequest, *args, **kwargs) -> HttpResponse:
         if exceeded(request, "password_resets"):

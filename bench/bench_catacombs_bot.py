@@ -28,7 +28,7 @@ from functools import partial
 from bench.results import percentile, publish
 from games.catacombs import bot
 from games.catacombs.engine import CATACOMBS, book_sheet, empty_slots
-from games.rules import places
+from games.contract.protocol import places
 
 SOLO_RUNS = int(os.environ.get("BENCH_SOLO_RUNS", "300"))
 TABLE_GAMES = int(os.environ.get("BENCH_TABLE_GAMES", "200"))

@@ -5,7 +5,7 @@ Real parts only: PostgreSQL (its own database, ``roman_bench_mail``), one Celery
 on Redis, an aiosmtpd server on a loopback port. For ``--minutes`` (10), people play two Roman
 Poker tables and a Catacombs table whose host flips and does not play, through the services:
 each awaited person plays after a think time drawn at random, as a computer player would
-choose, and their pages open and close at random (``games.presence``, the close sent as the
+choose, and their pages open and close at random (``games.live.presence``, the close sent as the
 socket would, so the task after leaving is scheduled); the host flips a think time after everyone
 has chosen. A table whose game ends plays again.
 Mail waits ``--window`` seconds (``MAIL_WINDOW_SECONDS``; the site's is 60) after the turn began
@@ -79,7 +79,7 @@ class Play:
     @staticmethod
     def start(slug: str, host, people: list) -> int:
         """A new table of these people (the host flips and does not play, where there is one)."""
-        from games import services
+        from games.play import services
 
         if host is None:
             game = services.create_game(people[0], slug, {}, len(people), "seated")
@@ -94,14 +94,14 @@ class Play:
         return game.pk
 
     def whose(self, game_id: int, user) -> object:
-        from games import presence
+        from games.live import presence
 
         return presence.pages_of(game_id, user)
 
     def presence_step(self, now: float) -> None:
         """Pages open and close at random (about a minute open, a minute shut); open pages beat."""
-        from games import presence
-        from games.signals import seat_left_page
+        from games.live import presence
+        from games.play.signals import seat_left_page
 
         for game_id, host, people in self.tables:
             for user in ([host] if host else []) + people:
@@ -123,9 +123,9 @@ class Play:
 
     def play_step(self, now: float) -> int:
         """Each awaited person plays once their think time is up; a host flips when it is due."""
-        from games import services
+        from games.contract.protocol import awaits_table, choose_move
         from games.models import Game
-        from games.rules import awaits_table, choose_move
+        from games.play import services
 
         moves = 0
         for index, (game_id, host, people) in enumerate(self.tables):

@@ -51,9 +51,9 @@ from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from accounts.models import User  # noqa: E402
 from games import services  # noqa: E402
+from games.contract.protocol import choose_move  # noqa: E402
 from games.models import Game  # noqa: E402
 from games.poker.bot import choose  # noqa: E402
-from games.rules import choose_move  # noqa: E402
 
 MOVES = int(os.environ.get("BENCH_MOVES", "600"))
 PLAYERS = 6

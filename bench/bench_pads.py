@@ -169,13 +169,18 @@ def download_rows() -> list[str]:
 def embedded_env(var_dir: Path) -> dict[str, str]:
     """What `make run` has: nothing set but where its files go (no CACHE_URL, no SECRET_KEY)."""
     env = {
-        name: value for name, value in os.environ.items()
+        name: value
+        for name, value in os.environ.items()
         if name not in {"CACHE_URL", "CHANNEL_LAYER_URL", "SECRET_KEY", "SECURE_SSL_REDIRECT", "DATABASE_URL"}
     }
     return {
-        **env, "DJANGO_SETTINGS_MODULE": "config.settings", "VAR_DIR": str(var_dir),
-        "DATABASE_URL": f"sqlite:///{var_dir / 'db.sqlite3'}", "CELERY_BROKER_URL": "memory://",
-        "CACHE_URL": "", "LOG_LEVEL": "WARNING",
+        **env,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "VAR_DIR": str(var_dir),
+        "DATABASE_URL": f"sqlite:///{var_dir / 'db.sqlite3'}",
+        "CELERY_BROKER_URL": "memory://",
+        "CACHE_URL": "",
+        "LOG_LEVEL": "WARNING",
     }
 
 
@@ -197,21 +202,37 @@ def embedded_rows() -> list[str]:
 
     with tempfile.TemporaryDirectory() as tmp:
         env = embedded_env(Path(tmp))
-        subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
-                       check=True, capture_output=True)
+        subprocess.run(
+            [sys.executable, "manage.py", "migrate", "--noinput"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
         started, cpu = time.perf_counter(), os.times()
-        warmed = subprocess.run([sys.executable, "manage.py", "warm_pads"], cwd=ROOT, env=env,
-                                check=True, capture_output=True, text=True)
+        warmed = subprocess.run(
+            [sys.executable, "manage.py", "warm_pads"],
+            cwd=ROOT,
+            env=env,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
         wall, after = (time.perf_counter() - started) * 1000, os.times()
-        cpu_ms = (after.children_user + after.children_system - cpu.children_user - cpu.children_system)
+        cpu_ms = after.children_user + after.children_system - cpu.children_user - cpu.children_system
         cpu_ms *= 1000
         assert "10 rendered" in warmed.stdout, warmed.stdout
-        rows = [f"| embedded default: `manage.py warm_pads` in its own process (the 10 default pads) | 1 "
-                f"| {wall:.0f} | | {cpu_ms:.0f} | |"]
+        rows = [
+            f"| embedded default: `manage.py warm_pads` in its own process (the 10 default pads) | 1 "
+            f"| {wall:.0f} | | {cpu_ms:.0f} | |"
+        ]
         with ExitStack() as stack:
             # The web process inherits this one's environment, whose production settings are not make run's.
-            kept = {name: os.environ.pop(name) for name in ("SECRET_KEY", "SECURE_SSL_REDIRECT")
-                    if name in os.environ}
+            kept = {
+                name: os.environ.pop(name)
+                for name in ("SECRET_KEY", "SECURE_SSL_REDIRECT")
+                if name in os.environ
+            }
             try:
                 web = stack.enter_context(
                     web_process(database=env["DATABASE_URL"], channel_layer=None, extra=env)

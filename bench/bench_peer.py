@@ -1,7 +1,7 @@
 """Against a peer: the same Roman Poker turns on this site and on boardgame.io, one load driver for both.
 
 The peer (``bench/peer/``) is Roman Poker written as a boardgame.io game on PostgreSQL
-(bgio-postgres), its rules a port of ``games/poker/engine.py`` (``tests/games/poker/test_peer_rules.py``
+(bgio-postgres), its rules a port of ``games/poker/engine.py`` (``games/poker/tests/test_peer_rules.py``
 replays its games through the engine). Both tables play with the dice brought by the table
 (the *we roll real dice* option), so a seeded script of moves (``rules.mjs``: roll, stop, a
 Reroll one card after a misthrow, pass) is the same game on both servers.
@@ -70,7 +70,11 @@ def peer_server(port: int):
     """boardgame.io's server on its own database; yields the process."""
     log = tempfile.TemporaryFile()
     process = subprocess.Popen(
-        ["node", "server.mjs"], cwd=PEER, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        ["node", "server.mjs"],
+        cwd=PEER,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
         env={**os.environ, "DATABASE_URL": f"{PG}/{PEER_DB}", "PORT": str(port)},
     )
     try:
@@ -98,7 +102,7 @@ def our_tables(count: int, bases: list[str]) -> list[dict]:
     """``count`` started tables of four people playing with real dice, each seat signed in on one
     of the web processes (two seats on each)."""
     from accounts.models import User
-    from games import services
+    from games.play import services
     from tests.integration.live_harness import SignedIn
 
     tag = str(time.time_ns())
@@ -134,18 +138,20 @@ def phases(tables: int, pause_ms: int) -> list[dict]:
 
 
 def run(tables: int, pause_ms: int) -> tuple[list[dict], float]:
-    os.environ.update({
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "DATABASE_URL": f"{PG}/{OURS_DB}",
-        "SECRET_KEY": "bench-only-" + "x" * 50,  # production settings: DEBUG off
-        "SECURE_SSL_REDIRECT": "false",  # plain HTTP on the loopback
-        "CHANNEL_LAYER_URL": f"{REDIS}/{REDIS_DBS[0]}",
-        "CACHE_URL": f"{REDIS}/{REDIS_DBS[1]}",
-        "CELERY_BROKER_URL": "memory://",
-        "LOG_LEVEL": "WARNING",
-        # Four seats of a table flat out make more moves a minute than one person's limit allows.
-        "RATE_LIMIT_MOVES": "100000/m",
-    })
+    os.environ.update(
+        {
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DATABASE_URL": f"{PG}/{OURS_DB}",
+            "SECRET_KEY": "bench-only-" + "x" * 50,  # production settings: DEBUG off
+            "SECURE_SSL_REDIRECT": "false",  # plain HTTP on the loopback
+            "CHANNEL_LAYER_URL": f"{REDIS}/{REDIS_DBS[0]}",
+            "CACHE_URL": f"{REDIS}/{REDIS_DBS[1]}",
+            "CELERY_BROKER_URL": "memory://",
+            "LOG_LEVEL": "WARNING",
+            # Four seats of a table flat out make more moves a minute than one person's limit allows.
+            "RATE_LIMIT_MOVES": "100000/m",
+        }
+    )
     npm_install()
     fresh_database(OURS_DB)
     fresh_database(PEER_DB)
@@ -164,9 +170,13 @@ def run(tables: int, pause_ms: int) -> tuple[list[dict], float]:
         spec["first"], first = first, first + spec["tables"]
     with ExitStack() as stack, tempfile.TemporaryDirectory() as tmp:
         webs = [
-            stack.enter_context(web_process(
-                database=os.environ["DATABASE_URL"], channel_layer=os.environ["CHANNEL_LAYER_URL"], port=port,
-            ))
+            stack.enter_context(
+                web_process(
+                    database=os.environ["DATABASE_URL"],
+                    channel_layer=os.environ["CHANNEL_LAYER_URL"],
+                    port=port,
+                )
+            )
             for port in (PORT, PORT + 1)
         ]
         peer = stack.enter_context(peer_server(PORT + 2))
@@ -176,7 +186,8 @@ def run(tables: int, pause_ms: int) -> tuple[list[dict], float]:
             "clk_tck": os.sysconf("SC_CLK_TCK"),
             "phases": plan,
             "ours": {
-                "pids": [web.process.pid for web in webs], "database": OURS_DB,
+                "pids": [web.process.pid for web in webs],
+                "database": OURS_DB,
                 "tables": our_tables(first, bases),
             },
             "peer": {"pids": [peer.pid], "database": PEER_DB, "url": f"http://127.0.0.1:{PORT + 2}"},
@@ -211,14 +222,21 @@ def rows(result: list[dict]) -> list[str]:
     for row in result:
         peer, ours = row["peer"], row["ours"]
         for share in (0.5, 0.95, 0.99):
-            lines.append(compare(
-                f"{row['name']}: move → other seats p{round(share * 100)} (ms)",
-                percentile(peer["latencies"], share), percentile(ours["latencies"], share),
-            ))
-        lines.append(compare(
-            f"{row['name']}: moves/s", peer["moves_per_second"], ours["moves_per_second"],
-            higher_is_better=True,
-        ))
+            lines.append(
+                compare(
+                    f"{row['name']}: move → other seats p{round(share * 100)} (ms)",
+                    percentile(peer["latencies"], share),
+                    percentile(ours["latencies"], share),
+                )
+            )
+        lines.append(
+            compare(
+                f"{row['name']}: moves/s",
+                peer["moves_per_second"],
+                ours["moves_per_second"],
+                higher_is_better=True,
+            )
+        )
     for row in result:
         if row["pause_ms"]:
             continue
@@ -227,23 +245,36 @@ def rows(result: list[dict]) -> list[str]:
             side: {part: data["cpu"][part] / data["moves"] * 1000 for part in ("app", "database")}
             for side, data in (("peer", peer), ("ours", ours))
         }
-        lines.append(compare(
-            f"{row['name']}: server CPU per move, server processes (ms)",
-            per_move["peer"]["app"], per_move["ours"]["app"],
-        ))
-        lines.append(compare(
-            f"{row['name']}: server CPU per move, PostgreSQL backends (ms)",
-            per_move["peer"]["database"], per_move["ours"]["database"],
-        ))
-        lines.append(compare(
-            f"{row['name']}: server CPU per move, both (ms)",
-            sum(per_move["peer"].values()), sum(per_move["ours"].values()),
-        ))
+        lines.append(
+            compare(
+                f"{row['name']}: server CPU per move, server processes (ms)",
+                per_move["peer"]["app"],
+                per_move["ours"]["app"],
+            )
+        )
+        lines.append(
+            compare(
+                f"{row['name']}: server CPU per move, PostgreSQL backends (ms)",
+                per_move["peer"]["database"],
+                per_move["ours"]["database"],
+            )
+        )
+        lines.append(
+            compare(
+                f"{row['name']}: server CPU per move, both (ms)",
+                sum(per_move["peer"].values()),
+                sum(per_move["ours"].values()),
+            )
+        )
     busiest = max(result, key=lambda row: row["tables"] * (row["pause_ms"] == 0))
-    lines.append(compare(
-        f"memory after {busiest['name']}: RSS of the server processes (MB)",
-        busiest["peer"]["rss_kb"] / 1024, busiest["ours"]["rss_kb"] / 1024, digits=0,
-    ))
+    lines.append(
+        compare(
+            f"memory after {busiest['name']}: RSS of the server processes (MB)",
+            busiest["peer"]["rss_kb"] / 1024,
+            busiest["ours"]["rss_kb"] / 1024,
+            digits=0,
+        )
+    )
     return lines
 
 
@@ -256,7 +287,9 @@ def main() -> None:
     result = [row for row in result if not row.get("warmup")]
     failures = [
         f"{row['name']}, {side}: {row[side]['error_count']} errors, first: {row[side]['errors'][:1]}"
-        for row in result for side in ("peer", "ours") if row[side]["error_count"]
+        for row in result
+        for side in ("peer", "ours")
+        if row[side]["error_count"]
     ]
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     loads = ", ".join(
@@ -300,8 +333,11 @@ def main() -> None:
         "from run to run.",
     ]
     misses = sum(1 for line in lines if line.endswith("| NO |"))
-    lines += ["", f"Goal, within {GOAL:.0f}× of boardgame.io on every row: "
-              + ("met." if not misses else f"missed on {misses} rows.")]
+    lines += [
+        "",
+        f"Goal, within {GOAL:.0f}× of boardgame.io on every row: "
+        + ("met." if not misses else f"missed on {misses} rows."),
+    ]
     publish(TITLE, lines)
 
 

@@ -38,9 +38,9 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+from games.contract.protocol import choose_move  # noqa: E402
 from games.models import Game  # noqa: E402
 from games.roads.bot import choose  # noqa: E402
-from games.rules import choose_move  # noqa: E402
 
 MOVES = int(os.environ.get("BENCH_MOVES", "600"))
 PLAYERS = 4

@@ -18,9 +18,9 @@ import subprocess
 import time
 
 from bench.results import percentile, publish
+from games.contract.protocol import State, has_move
 from games.romanroad.bot import choose
 from games.romanroad.engine import ROMANROAD
-from games.rules import State, has_move
 
 GAMES = int(os.environ.get("BENCH_ROMANROAD_GAMES", "8"))  # per table size
 R = ROMANROAD

@@ -21,8 +21,8 @@ the site by one address as they would behind a proxy. A second run does the same
   server processes of the bench's database, Redis (shared with anything else on the machine) and
   this process's socket clients.
 
-Embedded default part: what ``make run`` has — SQLite, no Redis, kombu's filesystem broker (one
-worker, solo pool, polling its folder every second), one daphne with Channels' in-memory layer,
+Embedded default part: what ``make run`` has — SQLite, no Redis, the SQLite broker (config.broker:
+one worker, solo pool, polling its file every 0.2 s), one daphne with Channels' in-memory layer,
 so a move made by the worker reaches the page through the web process's version watch (one query
 every 0.2 s). One table of 4 fast computer players, one socket; the same latency.
 
@@ -154,7 +154,7 @@ async def hold_sockets(bases: list[str], codes: list[str], until: list[float], h
 
 def make_tables(count: int, tag: str) -> list:
     from accounts.models import User
-    from games import services
+    from games.play import services
 
     host = User.objects.create_user(f"bench-live-{tag}@example.com", None, display_name="Host")
     options = {"amen_bonus": False, "negative": False, "target": 500, "bot_speed": "fast"}
@@ -174,8 +174,8 @@ def measure(bases: list[str], tables: int, seconds: float, meter: CpuMeter | Non
 
     from django.db import connection
 
-    from games import services
     from games.models import Game, Move
+    from games.play import services
 
     host, games = make_tables(tables, uuid.uuid4().hex[:8])
     heard: list = []
@@ -238,10 +238,11 @@ def step_costs(steps: int = 200) -> dict:
     from django.core.cache import cache
     from django.utils import timezone
 
-    from games import services, tasks
+    from games import tasks
     from games.live.push import announce_version
     from games.models import Game
     from games.notifications import deadlines
+    from games.play import services
 
     host, (game,) = make_tables(1, uuid.uuid4().hex[:8])
     wall = cpu = 0.0
@@ -269,9 +270,12 @@ def step_costs(steps: int = 200) -> dict:
         announce_version(game.pk, 0)
     push_wall, push_cpu = time.perf_counter() - push_wall, time.process_time() - push_cpu
     return {
-        "step_ms": wall / max(1, made) * 1000, "step_cpu_ms": cpu / max(1, made) * 1000, "step_moves": made,
+        "step_ms": wall / max(1, made) * 1000,
+        "step_cpu_ms": cpu / max(1, made) * 1000,
+        "step_moves": made,
         "moves_per_step": made / max(1, steps_made),
-        "push_ms": push_wall / steps * 1000, "push_cpu_ms": push_cpu / steps * 1000,
+        "push_ms": push_wall / steps * 1000,
+        "push_cpu_ms": push_cpu / steps * 1000,
     }
 
 
@@ -293,24 +297,31 @@ def part_redis(tables: int, seconds: float, workers: int) -> dict:
         for number in range(workers):
             log = Path(tmp) / f"worker{number}" / "worker.log"
             log.parent.mkdir()
-            workers_.append(stack.enter_context(
-                worker(
-                    database=os.environ["DATABASE_URL"], broker=os.environ["CELERY_BROKER_URL"],
-                    queue=os.environ["CELERY_TASK_DEFAULT_QUEUE"], smtp=sink.url, log=log,
+            workers_.append(
+                stack.enter_context(
+                    worker(
+                        database=os.environ["DATABASE_URL"],
+                        broker=os.environ["CELERY_BROKER_URL"],
+                        queue=os.environ["CELERY_TASK_DEFAULT_QUEUE"],
+                        smtp=sink.url,
+                        log=log,
+                    )
                 )
-            ))
+            )
         layer = os.environ["CHANNEL_LAYER_URL"]
         webs = [
             stack.enter_context(web_process(database=os.environ["DATABASE_URL"], channel_layer=layer))
             for _ in range(2)
         ]
-        meter = CpuMeter({
-            "workers": lambda: [w.pid for w in workers_],
-            "web processes": lambda: [w.process.pid for w in webs],
-            "PostgreSQL": lambda: database_backends(DATABASE),
-            "Redis (shared)": lambda: redis_servers(),
-            "socket clients (the bench)": lambda: [os.getpid()],
-        })
+        meter = CpuMeter(
+            {
+                "workers": lambda: [w.pid for w in workers_],
+                "web processes": lambda: [w.process.pid for w in webs],
+                "PostgreSQL": lambda: database_backends(DATABASE),
+                "Redis (shared)": lambda: redis_servers(),
+                "socket clients (the bench)": lambda: [os.getpid()],
+            }
+        )
         result = measure([w.url for w in webs], tables, seconds, meter)
     result.update(step_costs())
     sink.stop()
@@ -331,10 +342,18 @@ def part_embedded(seconds: float) -> dict:
     call_command("migrate", verbosity=0)
     sink = SmtpSink().start()
     var = Path(os.environ["VAR_DIR"])
-    with worker(
-        database=os.environ["DATABASE_URL"], broker="filesystem://", queue="celery", smtp=sink.url,
-        log=var.parent / "worker.log",
-    ), asgi_server(database=os.environ["DATABASE_URL"], channel_layer="", broker="filesystem://") as base:
+    with (
+        worker(
+            database=os.environ["DATABASE_URL"],
+            broker=os.environ["CELERY_BROKER_URL"],
+            queue="celery",
+            smtp=sink.url,
+            log=var.parent / "worker.log",
+        ),
+        asgi_server(
+            database=os.environ["DATABASE_URL"], channel_layer="", broker=os.environ["CELERY_BROKER_URL"]
+        ) as base,
+    ):
         result = measure([base], 1, seconds)
     sink.stop()
     return result
@@ -344,8 +363,19 @@ def part_embedded(seconds: float) -> dict:
 
 
 def run_part(name: str, env: dict, *, seconds: float, tables: int, workers: int) -> dict:
-    command = [sys.executable, "-m", "bench.bench_romanroad_live", "--part", name,
-               "--seconds", str(seconds), "--tables", str(tables), "--workers", str(workers)]
+    command = [
+        sys.executable,
+        "-m",
+        "bench.bench_romanroad_live",
+        "--part",
+        name,
+        "--seconds",
+        str(seconds),
+        "--tables",
+        str(tables),
+        "--workers",
+        str(workers),
+    ]
     done = subprocess.run(command, cwd=ROOT, env={**os.environ, **env}, capture_output=True, text=True)
     if done.returncode:
         raise SystemExit(f"the {name} part failed:\n{done.stderr[-4000:]}")
@@ -412,7 +442,7 @@ def main() -> None:
         embedded_env = {
             "DATABASE_URL": f"sqlite:///{var / 'db.sqlite3'}",
             "VAR_DIR": str(var),
-            "CELERY_BROKER_URL": "filesystem://",
+            "CELERY_BROKER_URL": f"sqla+sqlite:///{var / 'broker.sqlite3'}",
             "CELERY_TASK_DEFAULT_QUEUE": "celery",
             "CHANNEL_LAYER_URL": "",
             "CACHE_URL": "",
@@ -440,17 +470,17 @@ def main() -> None:
         "",
         f"Production-like: production settings (DEBUG off), PostgreSQL, Redis (broker, channel layer, "
         f"cache), two daphne processes, {production['workers']} Celery workers (solo pool); "
-        f"{production['tables']} tables × 4 computer players at \"fast\" (a move every 0.75–1.25 s "
+        f'{production["tables"]} tables × 4 computer players at "fast" (a move every 0.75–1.25 s '
         f"each, up to 0.25 s early to move with the others, so at most about "
         f"{production['tables'] * 4} moves a second), tables that play to 500 "
         f"so none ends; {production['sockets']} sockets, one per table on each web process, both "
         "reaching the site by one address (as behind a proxy), as watchers who are not signed in. "
-        "Embedded default (`make run`): SQLite, the filesystem broker (one worker, solo pool, polling "
-        "every second), one daphne with the in-memory layer and its 0.2 s version watch; 1 table × 4 "
+        "Embedded default (`make run`): SQLite, the SQLite broker (one worker, solo pool, polling "
+        "every 0.2 s), one daphne with the in-memory layer and its 0.2 s version watch; 1 table × 4 "
         f"fast computer players, 1 socket. {production['seconds']:.0f} s measured after {WARMUP:.0f} s "
         "of play.",
         "",
-        "Latency: a socket hearing \"version N is out\" (with its board) minus the `created_at` of "
+        'Latency: a socket hearing "version N is out" (with its board) minus the `created_at` of '
         "the move that made version N (stamped at the row's INSERT, a few ms before the commit: "
         "commit → socket plus the end of the transaction). Every version a socket hears counts; a "
         "socket still drawing when newer versions come is sent only the newest.",
@@ -481,7 +511,7 @@ def main() -> None:
         f"for each; one commit and its followers), measured after the run in this process with the "
         f"workers stopped, per move it makes ({production['moves_per_step']:.1f} a step): "
         f"{production['step_ms']:.1f} ms, {production['step_cpu_ms']:.1f} ms of it CPU; the push "
-        f"\"version N is out\" takes {production['push_ms']:.2f} ms ({production['push_cpu_ms']:.2f} ms "
+        f'"version N is out" takes {production["push_ms"]:.2f} ms ({production["push_cpu_ms"]:.2f} ms '
         "CPU) of it: the step only queues it for the process's sender thread (`games/live/sender.py`). "
         "Each web process's consumers then draw the board once per version and viewer "
         "(`games/live/boards.py`): the second socket of a viewer takes the first one's drawing from "

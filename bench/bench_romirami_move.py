@@ -33,10 +33,10 @@ from django.db import connection  # noqa: E402
 from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
+from games.contract.protocol import choose_move  # noqa: E402
 from games.models import Game  # noqa: E402
 from games.romirami.bot import choose  # noqa: E402
 from games.romirami.presenter import STAR_WORD  # noqa: E402
-from games.rules import choose_move  # noqa: E402
 
 MOVES = int(os.environ.get("BENCH_MOVES", "600"))
 PLAYERS = 3

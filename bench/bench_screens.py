@@ -55,7 +55,10 @@ PORTS = (int(os.environ.get("BENCH_PORT", "21910")), int(os.environ.get("BENCH_P
 TITLE = "Screens in step"
 CHROMIUM = os.environ.get("BENCH_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
 ]
 
 # Installed in every page before its own scripts: the click stamp and the watch on the board.
@@ -113,7 +116,7 @@ def players(tag: str) -> list:
 
 
 def poker_table(tag: str):
-    from games import services
+    from games.play import services
 
     one, two = users = players(tag)
     game = services.create_game(one, "poker", {}, 2, "seated")
@@ -123,9 +126,9 @@ def poker_table(tag: str):
 
 def road_table(tag: str):
     """A two-person Roman Road table past Begin, played to a far target so no hand ends the run."""
-    from games import services
     from games.models import Game
     from games.notifications.deadlines import run_clock
+    from games.play import services
 
     one, two = users = players(tag)
     game = services.create_game(one, "romanroad", {"target": 500}, 2, "seated")
@@ -148,10 +151,12 @@ def open_page(browser, base: str, user):
 
     signed = SignedIn(base, user)
     context = browser.new_context(base_url=base, viewport={"width": 1280, "height": 800}, bypass_csp=True)
-    context.add_cookies([
-        {"name": name, "value": value, "url": base}
-        for name, value in (pair.split("=", 1) for pair in signed.cookie.split("; "))
-    ])
+    context.add_cookies(
+        [
+            {"name": name, "value": value, "url": base}
+            for name, value in (pair.split("=", 1) for pair in signed.cookie.split("; "))
+        ]
+    )
     context.add_init_script(WATCH)
     context.set_default_timeout(15_000)
     return context.new_page()
@@ -222,8 +227,10 @@ def one_move(pages: list, click) -> dict | None:
     for mover, watcher in (pages, pages[::-1]):
         before = version(watcher)
         for page in pages:
-            page.evaluate("window.__drawn = []; window.__heard = []; window.__clickAt = null; "
-                          "performance.clearResourceTimings()")
+            page.evaluate(
+                "window.__drawn = []; window.__heard = []; window.__clickAt = null; "
+                "performance.clearResourceTimings()"
+            )
         if not click(mover):
             continue
         _, drawn, swapped = drawn_after(watcher, before)
@@ -323,9 +330,13 @@ def part_production(moves: int) -> dict:
     call_command("collectstatic", interactive=False, verbosity=0)  # DEBUG off: the hashed files
     with ExitStack() as stack:
         webs = [
-            stack.enter_context(web_process(
-                database=os.environ["DATABASE_URL"], channel_layer=os.environ["CHANNEL_LAYER_URL"], port=port,
-            ))
+            stack.enter_context(
+                web_process(
+                    database=os.environ["DATABASE_URL"],
+                    channel_layer=os.environ["CHANNEL_LAYER_URL"],
+                    port=port,
+                )
+            )
             for port in PORTS
         ]
         return part(moves, [web.url for web in webs])
@@ -365,8 +376,13 @@ def row(label: str, game: str, result: dict, limit: int) -> str:
     )
 
 
-STEP_NAMES = ("click → request", "request → answer", "click → push heard", "push heard → swapped",
-              "swapped → painted")
+STEP_NAMES = (
+    "click → request",
+    "request → answer",
+    "click → push heard",
+    "push heard → swapped",
+    "swapped → painted",
+)
 
 
 def steps_row(label: str, game: str, result: dict) -> str:
@@ -390,24 +406,36 @@ def main() -> None:
     if args.part == "embedded":
         print(json.dumps(part_embedded(args.moves)))
         return
-    common = {"DJANGO_SETTINGS_MODULE": "config.settings", "LOG_LEVEL": "WARNING", "CELERY_BROKER_URL": "memory://"}
-    production = run_part("production", {
-        **common,
-        "DATABASE_URL": f"{PG}/{DATABASE}",
-        # Production settings (a SECRET_KEY set: DEBUG off), plain HTTP on the loopback.
-        "SECRET_KEY": "bench-only-" + "x" * 50,
-        "SECURE_SSL_REDIRECT": "false",
-        "CHANNEL_LAYER_URL": f"{REDIS}/{LAYER_DB}",
-        "CACHE_URL": f"{REDIS}/{CACHE_DB}",
-    }, args.moves)
-    with tempfile.TemporaryDirectory() as tmp:
-        embedded = run_part("embedded", {
+    common = {
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "LOG_LEVEL": "WARNING",
+        "CELERY_BROKER_URL": "memory://",
+    }
+    production = run_part(
+        "production",
+        {
             **common,
-            "DATABASE_URL": f"sqlite:///{Path(tmp) / 'db.sqlite3'}",
-            "VAR_DIR": tmp,
-            "CHANNEL_LAYER_URL": "",
-            "CACHE_URL": "",
-        }, args.moves)
+            "DATABASE_URL": f"{PG}/{DATABASE}",
+            # Production settings (a SECRET_KEY set: DEBUG off), plain HTTP on the loopback.
+            "SECRET_KEY": "bench-only-" + "x" * 50,
+            "SECURE_SSL_REDIRECT": "false",
+            "CHANNEL_LAYER_URL": f"{REDIS}/{LAYER_DB}",
+            "CACHE_URL": f"{REDIS}/{CACHE_DB}",
+        },
+        args.moves,
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        embedded = run_part(
+            "embedded",
+            {
+                **common,
+                "DATABASE_URL": f"sqlite:///{Path(tmp) / 'db.sqlite3'}",
+                "VAR_DIR": tmp,
+                "CHANNEL_LAYER_URL": "",
+                "CACHE_URL": "",
+            },
+            args.moves,
+        )
     when = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     production_label = "production-like (PostgreSQL, Redis, 2 daphne, pages on different processes)"
     embedded_label = "embedded default (SQLite, in-memory layer, 1 daphne)"
@@ -431,7 +459,7 @@ def main() -> None:
         row(embedded_label, "Roman Poker", embedded["poker"], 400),
         row(embedded_label, "Roman Road", embedded["romanroad"], 400),
         "",
-        "\"Own page\": the same click to the first newer board on the clicking page (the move's answer "
+        '"Own page": the same click to the first newer board on the clicking page (the move\'s answer '
         "drawn by htmx), for comparison with the other page's.",
         "",
         "Where the time goes, p50 / p95 ms of each step: the click to the move's request leaving the "

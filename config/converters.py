@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from games.tables.invites import normalize_code
+
 
 class DatabaseId:
     """A row's id in a URL (``<id:group_id>``): at most 18 digits, below every database's largest
@@ -14,4 +16,20 @@ class DatabaseId:
         return int(value)
 
     def to_url(self, value: int | str) -> str:
+        return str(value)
+
+
+class TableCode:
+    """A table's code in a URL (``<code:code>``), read as people pass it on ("7pv-uar",
+    "7PV UAR"): the view gets it as stored. A code that is only separators matches nothing."""
+
+    regex = "[^/]+"
+
+    def to_python(self, value: str) -> str:
+        code = normalize_code(value)
+        if not code:
+            raise ValueError("not a table code")
+        return code
+
+    def to_url(self, value: str) -> str:
         return str(value)

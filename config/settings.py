@@ -1,9 +1,10 @@
 """One settings file, read from the environment.
 
 With nothing set the site runs on SQLite, DEBUG on, e-mail written to files and
-Celery on kombu's filesystem transport: a fresh clone needs no servers.
+Celery on a SQLite file (config.broker): a fresh clone needs no servers. `make run`
+(config.embedded) sets DEBUG off, a key of its own, the hosts and SITE_URL for the home network.
 Production sets DATABASE_URL, CELERY_BROKER_URL, EMAIL_URL (or the EMAIL_*
-variables), SECRET_KEY and ALLOWED_HOSTS.
+variables), SECRET_KEY, ALLOWED_HOSTS and SITE_URL.
 """
 
 from __future__ import annotations
@@ -53,7 +54,12 @@ if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 CSRF_FAILURE_VIEW = "config.csrf.failure"  # a sentence in the site's page, not Django's technical one
-SITE_URL = os.environ.get("SITE_URL", "http://localhost:8000").rstrip("/")
+# Where people reach the site: every absolute link (mail, QR codes, copy-link boxes) starts with it
+# (config.links). DEBUG (`make dev`) serves http://localhost:PORT; `make run` (config.embedded) sets
+# the address phones on the home network open; production sets its own https:// address.
+SITE_URL = os.environ.get(
+    "SITE_URL", f"http://localhost:{os.environ.get('PORT', '8000')}" if DEBUG else "https://localhost"
+).rstrip("/")
 
 INSTALLED_APPS = [
     "daphne",  # runserver serves ASGI, so the live tables' WebSockets work in `make run`
@@ -92,9 +98,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
-    "games.middleware.RejectNulMiddleware",
-    "games.middleware.ExplainNotAllowedMiddleware",
-    "games.middleware.CodeGuessMiddleware",
+    "games.web.middleware.RejectNulMiddleware",
+    "games.web.middleware.ExplainNotAllowedMiddleware",
+    "games.web.middleware.CodeGuessMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a refused sign-in into the lockout page
 ]
 
@@ -193,32 +199,27 @@ else:
 # A mail about a table goes this long after the turn began or its player left the table, whichever
 # is later, if what it says still holds then (games.notifications.claims).
 MAIL_WINDOW_SECONDS = float(os.environ.get("MAIL_WINDOW_SECONDS", "60"))
-# Celery: kombu's filesystem transport by default (no server), Redis in production.
-CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", "filesystem://")
+# Celery: a SQLite file under VAR_DIR by default (config.broker: no server, every message written in
+# a transaction), Redis in production.
+CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", f"sqla+sqlite:///{VAR_DIR / 'broker.sqlite3'}")
+LOCAL_BROKER = CELERY_BROKER_URL.startswith(("sqla+sqlite:", "sqlalchemy+sqlite:"))
+# The embedded default: one machine and no servers (SQLite, the broker above, mail to files). Its
+# mail viewer (/dev/mail/, games.web.dev_views) answers there, for the computer running the site, and
+# in DEBUG; nowhere else.
+EMBEDDED = DATABASES["default"]["ENGINE"].endswith("sqlite3") and LOCAL_BROKER and not _email_url
 BROKER_VISIBILITY_SECONDS = int(os.environ.get("BROKER_VISIBILITY_SECONDS", "300"))
-# Roman Road's live table: the countdown to Begin, how long a hand just dealt waits for someone
-# with no page open, and how long a player gone from the table plays no part before they are away.
-ROMANROAD_BEGIN_SECONDS = float(os.environ.get("ROMANROAD_BEGIN_SECONDS", "3"))
-ROMANROAD_ABSENT_SECONDS = float(os.environ.get("ROMANROAD_ABSENT_SECONDS", "5"))
-ROMANROAD_IDLE_SECONDS = float(os.environ.get("ROMANROAD_IDLE_SECONDS", "20"))
 CELERY_BROKER_TRANSPORT_OPTIONS = (
-    {
-        "data_folder_in": str(VAR_DIR / "broker"),
-        "data_folder_out": str(VAR_DIR / "broker"),
-        "processed_folder": str(VAR_DIR / "broker-processed"),
-        "control_folder": str(VAR_DIR / "broker-control"),
-        "store_processed": False,
-    }
-    if CELERY_BROKER_URL.startswith("filesystem")
+    {}
+    if LOCAL_BROKER
     else {
-        "max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 1,
+        "max_retries": 2,
+        "interval_start": 0,
+        "interval_step": 0.5,
+        "interval_max": 1,
         # A task a dead worker held goes back to the queue after this long (Redis's default is an hour).
         "visibility_timeout": BROKER_VISIBILITY_SECONDS,
     }
 )
-if CELERY_BROKER_URL.startswith("filesystem"):
-    for _folder in ("broker", "broker-processed", "broker-control"):  # kombu does not create them
-        (VAR_DIR / _folder).mkdir(exist_ok=True)
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", False)
 # One queue per site when several share a Redis.
@@ -227,8 +228,12 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TIMEZONE = "UTC"
-# Beat: mail a lost task left behind, turn deadlines and timed flips, the daily digest.
+# Beat: its heartbeat, mail a lost task left behind, turn deadlines and timed flips, the daily digest.
 CELERY_BEAT_SCHEDULE = {
+    "heartbeat": {
+        "task": "games.tasks.heartbeat",
+        "schedule": float(os.environ.get("HEARTBEAT_SECONDS", "15")),
+    },
     "sweep-outbox": {
         "task": "games.tasks.sweep_outbox",
         "schedule": float(os.environ.get("OUTBOX_SWEEP_SECONDS", "15")),
@@ -284,6 +289,16 @@ CACHES = {
             "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
             "LOCATION": str(VAR_DIR / "pads"),
             "OPTIONS": {"MAX_ENTRIES": 500},  # a PDF is 20–200 kB: at most about 100 MB on disk
+        }
+    ),
+    # What every process of the site reads (beat's heartbeat, config.heartbeat): in Redis with
+    # CACHE_URL, else in files under VAR_DIR shared by the web server, the worker and beat.
+    "shared": (
+        {"BACKEND": "config.cache.RedisCache", "LOCATION": os.environ["CACHE_URL"]}
+        if os.environ.get("CACHE_URL")
+        else {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "shared"),
         }
     ),
 }
@@ -364,7 +379,9 @@ CONTENT_SECURITY_POLICY = {
         "frame-ancestors": [NONE],
     },
 }
-if not DEBUG:
+# With DEBUG off the site is served over HTTPS unless its address says plain HTTP (the embedded
+# default on the home network): SITE_URL is the one place that says so.
+if not DEBUG and not SITE_URL.startswith("http://"):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SESSION_COOKIE_SECURE = True

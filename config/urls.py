@@ -1,12 +1,12 @@
-from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path, register_converter
 
-from games import webapp
+from games.web import webapp
 
-from .converters import DatabaseId
+from .converters import DatabaseId, TableCode
 
-register_converter(DatabaseId, "id")  # before the apps' patterns below are read
+register_converter(DatabaseId, "id")
+register_converter(TableCode, "code")  # before the apps' patterns below are read
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -17,7 +17,5 @@ urlpatterns = [
     path("groups/", include("groups.urls")),
     path("notifications/", include("games.notifications.urls")),
     path("", include("games.urls")),
+    path("dev/", include("games.web.dev_urls")),  # the mail viewer: it answers where settings allow it
 ]
-
-if settings.DEBUG:
-    urlpatterns += [path("dev/", include("games.dev_urls"))]

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 
-from .models import Game, Move, Notification, Seat
-from .replay import replay
+from games.models import Game, Move, Notification, Seat
+from games.play.replay import replay
 
 
 class SeatInline(admin.TabularInline):
@@ -65,12 +65,28 @@ class MoveAdmin(admin.ModelAdmin):
 @admin.register(Notification)
 class NotificationAdmin(admin.ModelAdmin):
     list_display = (
-        "kind", "claim", "user", "game", "created_at", "due_at", "sent_at", "skipped", "attempts",
+        "kind",
+        "claim",
+        "user",
+        "game",
+        "created_at",
+        "due_at",
+        "sent_at",
+        "skipped",
+        "attempts",
         "last_error",
     )
     list_filter = ("kind", "claim", "skipped")
     search_fields = ("user__email", "game__code")
     readonly_fields = (
-        "dedupe_key", "claim", "seat", "turn", "created_at", "due_at", "claimed_at", "sent_at", "attempts",
+        "dedupe_key",
+        "claim",
+        "seat",
+        "turn",
+        "created_at",
+        "due_at",
+        "claimed_at",
+        "sent_at",
+        "attempts",
         "last_error",
     )

@@ -17,7 +17,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
-from . import kinds
+from games.contract import kinds
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
 FORMER_PLAYER = "Former player"  # stands for a closed account on its seats and games
@@ -44,13 +44,13 @@ class Game(models.Model):
         SHUFFLE = "shuffle", "Shuffled"
         AS_SEATED = "seated", "As seated"
 
-    kind = models.CharField(max_length=20)  # a registered GameKind's slug (games.kinds)
+    kind = models.CharField(max_length=20)  # a registered GameKind's slug (games.contract.kinds)
     code = models.CharField(max_length=8, unique=True, default=new_code)
     options = models.JSONField(default=dict, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     max_seats = models.PositiveSmallIntegerField(default=4)
     seat_order = models.CharField(max_length=10, choices=SeatOrder.choices, default=SeatOrder.SHUFFLE)
-    # None once the host's account is gone and nobody took the table over (games.departures).
+    # None once the host's account is gone and nobody took the table over (games.tables.departures).
     host = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -74,12 +74,12 @@ class Game(models.Model):
     rematch_of = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
     )
-    # Set while the host has paused the game (games.table_tools): no move, clock or computer player runs.
+    # Set while the host has paused the game (games.tables.tools): no move, clock or computer player runs.
     paused_at = models.DateTimeField(null=True, blank=True)
     # The log's latest lines, newest first (at most LOG_TAIL), written with each move: a board
     # shows them without reading the log.
     log_tail = models.JSONField(default=list, blank=True)
-    # When a page of the host with no seat here was last heard from (``games.presence``), as
+    # When a page of the host with no seat here was last heard from (``games.live.presence``), as
     # ``Seat.last_seen`` is for a seat.
     host_last_seen = models.DateTimeField(null=True, blank=True)
 
@@ -122,7 +122,7 @@ class SeatQuerySet(models.QuerySet):
 
     def with_presence(self, since) -> SeatQuerySet:
         """Each seat with ``here_now``: whether a page of it was heard from since ``since``
-        (``games.presence``); read with the seats, the board needs no query of its own for it."""
+        (``games.live.presence``); read with the seats, the board needs no query of its own for it."""
         fresh = OpenPage.objects.filter(seat=models.OuterRef("pk"), beat_at__gte=since)
         return self.annotate(here_now=models.Exists(fresh))
 
@@ -170,7 +170,7 @@ class OpenPage(models.Model):
     The consumer writes a row when the socket opens, renews ``beat_at`` while it
     stays open and deletes it when it closes; a polling page keeps one row per
     seat (``channel`` "poll:<seat id>"). Rows of a web process that died go stale
-    on their own (``games.presence.WINDOW``). A table every process shares, so
+    on their own (``games.live.presence.WINDOW``). A table every process shares, so
     presence holds across tabs, web processes and workers alike.
     """
 
@@ -209,7 +209,8 @@ class Move(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["game", "number"], name="move_number_unique"),
             models.UniqueConstraint(
-                fields=["game", "seat", "request_id"], condition=~models.Q(request_id=""),
+                fields=["game", "seat", "request_id"],
+                condition=~models.Q(request_id=""),
                 name="move_request_once",
             ),
             # The same for the host's and the table's own moves: a NULL seat is distinct from every
@@ -274,9 +275,7 @@ class Notification(models.Model):
         DIGEST = "digest", "Each listed game still waits for this person"
         LINK = "link", "This address still waits for its link"
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications"
-    )
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
     game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     kind = models.CharField(max_length=20)  # names the templates under templates/emails/
     context = models.JSONField(default=dict, blank=True)

@@ -14,13 +14,14 @@ from django.core.cache import cache, caches
 from django.db import transaction
 from django.utils import timezone
 
+from config import heartbeat as background
 from config.cache import delete_if
-
-from . import presence, services
-from .models import Game, Seat
-from .notifications import claims, deadlines, mailer, outbox
-from .rules import has_move
-from .signals import game_changed, outbox_written, seat_came_to_page, seat_left_page
+from games.contract.protocol import has_move
+from games.live import presence
+from games.models import Game, Seat
+from games.notifications import claims, deadlines, mailer, outbox
+from games.play import services
+from games.play.signals import game_changed, outbox_written, seat_came_to_page, seat_left_page
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +35,12 @@ def enqueue(task, *args) -> None:
         task.delay(*args)
     except Exception:  # noqa: BLE001 — any broker failure
         log.warning("Could not enqueue %s%s; the beat sweep will catch up.", task.name, args, exc_info=True)
+
+
+@shared_task(ignore_result=True)
+def heartbeat() -> None:
+    """Beat sent it and a worker ran it: the background work runs (config.heartbeat)."""
+    background.beat()
 
 
 @shared_task(ignore_result=True)
@@ -71,9 +78,11 @@ def _end_chain(game_id: int, chain: str) -> None:
     put back in play is paced from here."""
     if not delete_if(caches["default"], pacer_key(game_id), chain):
         return
-    seats = list(Seat.objects.filter(
-        game_id=game_id, is_bot=True, game__status=Game.Status.ACTIVE, game__paused_at__isnull=True
-    ).select_related("game"))
+    seats = list(
+        Seat.objects.filter(
+            game_id=game_id, is_bot=True, game__status=Game.Status.ACTIVE, game__paused_at__isnull=True
+        ).select_related("game")
+    )
     if not seats:
         return
     game = seats[0].game
@@ -190,8 +199,11 @@ def wake_bots(sender, game: Game, seats: list, source: str, **kwargs) -> None:
         return
     waiting = set(game.engine.to_act(game.state))
     # An awaited seat with no move yet (ready for a hand not begun) starts nothing: Begin does.
-    bots = [s.position for s in seats if s.is_bot and s.position in waiting
-            and has_move(game.engine, game.state, s.position)]
+    bots = [
+        s.position
+        for s in seats
+        if s.is_bot and s.position in waiting and has_move(game.engine, game.state, s.position)
+    ]
     if not bots:
         return
     if game.game_kind.realtime:

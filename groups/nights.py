@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.rules import name_list
+from games.contract.protocol import name_list
 
 from .models import GameNight, Group
 from .standings import Outcome, Standing, outcomes, standings
@@ -34,7 +34,7 @@ def _wins(count: int) -> str:
 
 
 def verdict(winners: list[str], wins: int) -> str:
-    """"Anna won the night with 2 wins", "Anna and Ben shared the night with 1 win each"."""
+    """ "Anna won the night with 2 wins", "Anna and Ben shared the night with 1 win each"."""
     if not winners:
         return "No member won a game"
     if len(winners) == 1:

@@ -18,9 +18,9 @@ from datetime import datetime
 from django.db.models import Count, Exists, OuterRef, Q
 from django.utils import timezone
 
-from games import seat_moves
+from games.contract.protocol import finishing_places
 from games.models import Game, Move
-from games.rules import finishing_places
+from games.play import seat_moves
 
 from .models import Group, GroupSheet
 

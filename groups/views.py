@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
+from config.links import absolute
 from games.models import Game, Seat
 
 from . import nights, services, standings
@@ -23,7 +24,7 @@ RECENT = 12
 
 def _takes_players(game: Game) -> bool:
     """A table still open, or one in play that takes a latecomer into a free seat (Catacombs)."""
-    return game.status == Game.Status.OPEN or game.game_kind.joins_in_play(game)
+    return game.status == Game.Status.OPEN or game.game_kind.policy(game).latecomers
 
 
 @login_required
@@ -58,8 +59,8 @@ def _page(request: HttpRequest, member: Membership, status: int = 200, **extra) 
         "open_tables": open_tables,
         "sheets": group.sheets.select_related("sheet").order_by("-attached_at"),
         "member_names": sorted(names.items(), key=lambda item: item[1].lower()),
-        "invite_url": request.build_absolute_uri(f"/groups/join/{group.invite_token}/"),
-        "tv_url": request.build_absolute_uri(group.tv_url()),
+        "invite_url": absolute(f"/groups/join/{group.invite_token}/"),
+        "tv_url": absolute(group.tv_url()),
         "attach_form": extra.pop("attach_form", AttachSheetForm()),
         **extra,
     }
@@ -140,16 +141,22 @@ def match_sheet(request: HttpRequest, group_id: int, attached_id: int) -> HttpRe
 
 def _night_context(group: Group, key: str | None) -> dict:
     night = services.current_night(group) or group.nights.first()
-    board = reverse("group_tv_board", args=[group.pk]) if key is None else (
-        reverse("group_tv_key_board", args=[group.pk, key])
+    board = (
+        reverse("group_tv_board", args=[group.pk])
+        if key is None
+        else (reverse("group_tv_key_board", args=[group.pk, key]))
     )
     context = {"group": group, "night": night, "board_url": board}
     if night is not None:
         names = standings.member_names(group)
         outcomes = standings.outcomes(group, night.started_at, night.ended_at)
-        in_play = Game.objects.filter(
-            status=Game.Status.ACTIVE, started_at__gte=night.started_at, seats__user__in=names
-        ).distinct() if night.ended_at is None else Game.objects.none()
+        in_play = (
+            Game.objects.filter(
+                status=Game.Status.ACTIVE, started_at__gte=night.started_at, seats__user__in=names
+            ).distinct()
+            if night.ended_at is None
+            else Game.objects.none()
+        )
         context.update(standings=standings.standings(outcomes, names), outcomes=outcomes, in_play=in_play)
     return context
 

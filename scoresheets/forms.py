@@ -161,9 +161,7 @@ class NewSheetForm(forms.Form):
         return self.scorer.form_options(self.cleaned_data)
 
 
-def entry_form(
-    scorer, action: str, names: list[str], data=None, seat: int | None = None
-) -> EntryForm | None:
+def entry_form(scorer, action: str, names: list[str], data=None, seat: int | None = None) -> EntryForm | None:
     """The form for one action of a sheet kept by ``scorer`` (None for an unknown action),
     with ``seat`` pre-selected as its player."""
     found = scorer.entries.get(action)
@@ -174,6 +172,12 @@ def entry_form(
 
 
 __all__ = [
-    "PAPERS", "BlankPadForm", "NewSheetForm", "PadPaperForm", "entry_form", "page_query", "pad_variants",
+    "PAPERS",
+    "BlankPadForm",
+    "NewSheetForm",
+    "PadPaperForm",
+    "entry_form",
+    "page_query",
+    "pad_variants",
     "split_names",
 ]

@@ -34,7 +34,7 @@ def new_edit_key() -> str:
 
 
 class ScoreSheet(models.Model):
-    # A registered game's slug whose GameKind keeps a sheet (games.kinds); no choices, so a new
+    # A registered game's slug whose GameKind keeps a sheet (games.contract.kinds); no choices, so a new
     # game needs no migration.
     kind = models.CharField(max_length=20, validators=[validate_sheet_kind])
     token = models.CharField(max_length=16, unique=True, default=new_token)

@@ -6,6 +6,8 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils import formats
 
+from config.links import absolute
+
 from . import sheets
 from .forms import entry_form
 from .models import ScoreSheet
@@ -50,5 +52,5 @@ def sheet_context(
         "history": list(enumerate(lines, 1))[-HISTORY_SHOWN:][::-1],
         "last_entry": lines[-1] if lines else None,
         "error": error,
-        "share_url": request.build_absolute_uri(reverse("sheet", args=[sheet.token])),
+        "share_url": absolute(reverse("sheet", args=[sheet.token])),
     }

@@ -6,8 +6,8 @@ A game hangs its ``pad`` (a layout module, see ``layout.Layout``) and its
 
 from __future__ import annotations
 
-from games import kinds
-from games.kinds import GameKind
+from games.contract import kinds
+from games.contract.kinds import GameKind
 
 
 def pad_kinds() -> list[GameKind]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.rules import Engine, IllegalMove, places, require
+from games.contract.protocol import Engine, IllegalMove, places, require
 
 if TYPE_CHECKING:
     from django import forms
@@ -121,5 +121,14 @@ def replay(scorer: Scorer, names: list[str], options: dict, entries: list[Entry]
 
 
 __all__ = [
-    "Entry", "IllegalMove", "Scorer", "State", "check_names", "places", "replay", "require", "seat", "whole",
+    "Entry",
+    "IllegalMove",
+    "Scorer",
+    "State",
+    "check_names",
+    "places",
+    "replay",
+    "require",
+    "seat",
+    "whole",
 ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.http import HttpRequest
 
-from games.rules import IllegalMove
+from games.contract.protocol import IllegalMove
 
 from .models import ScoreSheet
 from .registry import sheet_kind

@@ -11,9 +11,9 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.limits import exceeded, limit, too_many
-from games.access import watch_refusal
+from games.contract.protocol import IllegalMove
 from games.models import Game
-from games.rules import IllegalMove
+from games.tables.access import watch_refusal
 
 from . import sheets
 from .forms import BlankPadForm, NewSheetForm, PadPaperForm, entry_form, pad_variants
@@ -98,7 +98,7 @@ def pad_blank(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_GET
 def pad_game(request: HttpRequest, code: str) -> HttpResponse:
-    game = get_object_or_404(Game, code=code.upper())
+    game = get_object_or_404(Game, code=code)
     refusal = watch_refusal(game, request.user)
     if refusal:
         return _problem(request, refusal, 403)

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0001_initial'),
+        ("accounts", "0001_initial"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='user',
-            name='time_zone',
+            model_name="user",
+            name="time_zone",
             field=models.CharField(blank=True, max_length=64),
         ),
     ]

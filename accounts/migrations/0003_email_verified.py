@@ -9,20 +9,19 @@ def existing_addresses_verified(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('accounts', '0002_user_time_zone'),
+        ("accounts", "0002_user_time_zone"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='user',
-            name='email_verified',
+            model_name="user",
+            name="email_verified",
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name='user',
-            name='pending_email',
+            model_name="user",
+            name="pending_email",
             field=models.EmailField(blank=True, max_length=254),
         ),
         migrations.RunPython(existing_addresses_verified, migrations.RunPython.noop),

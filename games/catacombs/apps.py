@@ -1,14 +1,7 @@
-from django.apps import AppConfig
+from games.contract import apps
 
 
-class CatacombsConfig(AppConfig):
+class CatacombsConfig(apps.GameConfig):
     name = "games.catacombs"
-    label = "catacombs"
     verbose_name = "Roman Catacombs"
-
-    def ready(self) -> None:
-        from games import kinds
-
-        from .web import CatacombsKind
-
-        kinds.register(CatacombsKind())
+    kind = "games.catacombs.web.CatacombsKind"

@@ -39,9 +39,8 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from games.rules import Move, State
-
-from .engine import CATACOMBS, GROUP_TURN_LIMIT, categories, edition, locate
+from games.catacombs.engine import CATACOMBS, GROUP_TURN_LIMIT, categories, edition, locate
+from games.contract.protocol import Move, State
 
 ATTENTION = 0.9  # chance a row gets the turn when a book it wants shows (tuned in solo runs)
 RIVAL_ATTENTION = 0.4  # the same for another seat's row, when weighing a race (tuned at tables)

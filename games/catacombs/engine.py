@@ -1,6 +1,6 @@
 """Roman Catacombs: a flip-and-write game of the books of the Bible.
 
-Player-facing rules: ``docs/rules/roman-catacombs.md``. The edition (7
+Player-facing rules: ``games/catacombs/rules.md``. The edition (7
 categories of 3 slots, 90 cards with their verses) is data in
 ``data/catacombs.json``, built by ``data/build_catacombs.py``.
 
@@ -41,7 +41,17 @@ import random
 from functools import cache
 from pathlib import Path
 
-from games.rules import IllegalMove, Move, State, clone, int_field, move_type, places, require
+from games.contract.protocol import (
+    Engine,
+    IllegalMove,
+    Move,
+    State,
+    clone,
+    int_field,
+    move_type,
+    places,
+    require,
+)
 
 DATA = Path(__file__).with_name("data") / "catacombs.json"
 PILES = 3
@@ -178,9 +188,7 @@ def is_full(sheet: Sheet) -> bool:
 
 def can_still_write(sheet: Sheet) -> bool:
     """Whether any free slot of the sheet could still take some book."""
-    return any(
-        fits for number, row in enumerate(sheet) for fits in fitting_books(row, number) if fits
-    )
+    return any(fits for number, row in enumerate(sheet) for fits in fitting_books(row, number) if fits)
 
 
 def empty_slots(sheet: Sheet) -> int:
@@ -400,8 +408,7 @@ def _table_view(state: State) -> dict:
         "categories": [_category_view(state, n) for n in range(len(categories()))],
         "face_up": _face_up_view(state),
         "piles": [
-            {"face_down": len(state["piles"][p]), "discard": len(state["discards"][p])}
-            for p in range(PILES)
+            {"face_down": len(state["piles"][p]), "discard": len(state["discards"][p])} for p in range(PILES)
         ],
         "chosen": [choice is not None for choice in state["choices"]],
         # Seats that sat down while these cards were up: their turn counts as passed.
@@ -448,8 +455,7 @@ def _placements(state: State, seat: int, sheet: Sheet) -> list[dict]:
             {
                 **face,
                 "slots": [
-                    {"slot": slot, "new_dead": new_dead_slots(sheet, face["book"], slot)}
-                    for slot in slots
+                    {"slot": slot, "new_dead": new_dead_slots(sheet, face["book"], slot)} for slot in slots
                 ],
             }
         )
@@ -457,7 +463,7 @@ def _placements(state: State, seat: int, sheet: Sheet) -> list[dict]:
 
 
 def _choice_kind(choice: Move | None) -> str | None:
-    """"write", "pass", or "joined" for the turn passed for a seat that sat down during it."""
+    """ "write", "pass", or "joined" for the turn passed for a seat that sat down during it."""
     if not choice:
         return None
     return "joined" if choice.get("joined") else choice["type"]
@@ -473,10 +479,7 @@ def _seat_view(state: State, seat: int, sheet: Sheet) -> dict:
         "placements": _placements(state, seat, sheet),
         "fits": fits,
         "dead": [
-            [number, slot]
-            for number, row in enumerate(fits)
-            for slot, books in enumerate(row)
-            if books == []
+            [number, slot] for number, row in enumerate(fits) for slot, books in enumerate(row) if books == []
         ],
     }
 
@@ -485,15 +488,13 @@ def _seat_view(state: State, seat: int, sheet: Sheet) -> dict:
 
 
 def _describe_flip(before: State, after: State) -> str:
-    reshuffled = [
-        f"Pile {pile + 1} was reshuffled." for pile in range(PILES) if not before["piles"][pile]
-    ]
+    reshuffled = [f"Pile {pile + 1} was reshuffled." for pile in range(PILES) if not before["piles"][pile]]
     books = ", ".join(face_up_book(after, pile) for pile in range(PILES))
     return " ".join([*reshuffled, f"The cards were flipped: {books}."])
 
 
 def _describe_flip_on(before: State, after: State) -> str:
-    """"{seat:2} passes: the host flipped on.", the names filled in by the platform, then the turn
+    """ "{seat:2} passes: the host flipped on.", the names filled in by the platform, then the turn
     resolved and the cards flipped."""
     waiting = [f"{{seat:{s}}}" for s, c in enumerate(before["choices"]) if c is None]
     parts = []
@@ -523,7 +524,7 @@ def _describe_resolution(before: State, after: State) -> str:
 # --- The engine --------------------------------------------------------------
 
 
-class Catacombs:
+class Catacombs(Engine):
     """Roman Catacombs for 1 to 12 players (1 = solo)."""
 
     slug = "catacombs"

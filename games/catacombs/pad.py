@@ -7,9 +7,8 @@ the empty-slot penalty and the total.
 
 from __future__ import annotations
 
+from games.catacombs.engine import categories, edition, slot_count
 from scoresheets.layout import Unit, padded
-
-from .engine import categories, edition, slot_count
 
 TEMPLATE = "catacombs/pad.html"
 PER_PAGE = 4

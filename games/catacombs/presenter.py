@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from .engine import SLOT_NAMES, fitting_books
+from games.catacombs.engine import SLOT_NAMES, fitting_books
 
 CATEGORY_MARKS = {
     "law": ("I", "⚖"),
@@ -124,15 +124,22 @@ def light_slots(rows: list[dict], cards: list[dict]) -> None:
         for cell in card["cells"]:
             if cell["option"]:
                 row["slots"][cell["slot"]]["puts"].append(
-                    {"pile": card["pile"], "book": card["book"], "name": cell["name"],
-                     "category": card["meta"]["name"], "new_dead": cell["option"]["new_dead"]}
+                    {
+                        "pile": card["pile"],
+                        "book": card["book"],
+                        "name": cell["name"],
+                        "category": card["meta"]["name"],
+                        "new_dead": cell["option"]["new_dead"],
+                    }
                 )
 
 
 def ranking(scores: list[int], places: list[int]) -> list[dict]:
     """The final table, best first (equal scores share a place, then seat order)."""
-    rows = [{"score": score, "place": place, "seat": seat}
-            for seat, (score, place) in enumerate(zip(scores, places, strict=True))]
+    rows = [
+        {"score": score, "place": place, "seat": seat}
+        for seat, (score, place) in enumerate(zip(scores, places, strict=True))
+    ]
     return sorted(rows, key=lambda row: (row["place"], row["seat"]))
 
 
@@ -196,7 +203,7 @@ def catacombs_context(view: dict) -> dict:
 
 def _completion_rows(state: dict) -> list[dict]:
     """Every completed category with the verse that completed it (all public once resolved)."""
-    from .engine import card, categories
+    from games.catacombs.engine import card, categories
 
     rows = []
     for completion in state["completions"]:
@@ -224,9 +231,8 @@ def _completion_rows(state: dict) -> list[dict]:
 
 def game_info(game) -> dict:
     """Table-level facts a Catacombs page shows: flip mode, time left, and the end screen."""
+    from games.catacombs import runs, tables
     from games.models import Game
-
-    from . import runs, tables
 
     info = {
         "mode": tables.flip_mode(game),

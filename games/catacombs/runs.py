@@ -17,10 +17,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games import services
+from games.catacombs.engine import CATACOMBS
+from games.contract import platform
 from games.models import Game
-
-from .engine import CATACOMBS
 
 SLUG = CATACOMBS.slug
 
@@ -44,8 +43,8 @@ def daily_deck_seed(day: date) -> str:
 
 @transaction.atomic
 def _new_run(user, options: dict) -> Game:
-    game = services.create_game(user, SLUG, options, 1, Game.SeatOrder.AS_SEATED, host_plays=True)
-    return services.start_game(game.pk, user)
+    game = platform.create_game(user, SLUG, options, 1, Game.SeatOrder.AS_SEATED, host_plays=True)
+    return platform.start_game(game.pk, user)
 
 
 def start_solo(user) -> Game:
@@ -89,7 +88,7 @@ def start_daily(user, day: date | None = None) -> DailyStart:
     """Today's run for ``user``: a new one, or the one they already have (one ranked attempt a day,
     per account: another browser or device of the same account gets the same run)."""
     if refusal := daily_refusal(user):
-        raise services.MoveRejected(refusal, 403)
+        raise platform.MoveRejected(refusal, 403)
     day = day or today()
     with transaction.atomic():
         # Lock the player's row so two quick clicks cannot both create a run.

@@ -17,11 +17,10 @@ import copy
 
 from django import forms
 
-from games.rules import IllegalMove
+from games.catacombs.engine import CATACOMBS, categories, locate, placement_refusal, slot_count
+from games.contract.protocol import IllegalMove
 from scoresheets.entries import EntryForm, SeatField
 from scoresheets.scoring import Entry, Scorer, State, check_names, places, require, seat
-
-from .engine import CATACOMBS, categories, locate, placement_refusal, slot_count
 
 TICK = ""  # a filled slot whose book was not named
 RANKS = ("first", "later")

@@ -17,11 +17,9 @@ from __future__ import annotations
 
 from datetime import datetime, timedelta
 
-from games import seat_moves
+from games.catacombs.engine import CATACOMBS
+from games.contract.platform import last_resumed_at, seat_moves
 from games.models import Game, Move, Seat
-from games.table_tools import last_resumed_at
-
-from .engine import CATACOMBS
 
 SLUG = CATACOMBS.slug
 HOST, AUTO, TIMED = "host", "auto", "timed"

@@ -13,15 +13,14 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts import limits, names
 from accounts.models import User
+from games.catacombs import runs
 from games.models import Game
-
-from . import runs
 
 GUEST_NAME = "Guest"
 
 
 def _catacombs_game(code: str) -> Game:
-    game = Game.objects.filter(code=code.upper(), kind=runs.SLUG).select_related("host").first()
+    game = Game.objects.filter(code=code, kind=runs.SLUG).select_related("host").first()
     if game is None:
         raise Http404("No Roman Catacombs table has that code.")
     return game
@@ -108,7 +107,10 @@ def daily_board(request: HttpRequest, day: str | None = None) -> HttpResponse:
     if request.user.is_authenticated:
         mine = runs.daily_runs(on).filter(host=request.user).first()
     context = {
-        "day": on, "board": board, "is_today": on == runs.today(), "mine": mine,
+        "day": on,
+        "board": board,
+        "is_today": on == runs.today(),
+        "mine": mine,
         "daily_refusal": runs.daily_refusal(request.user),
         "next_run_at": runs.next_turnover(),
     }

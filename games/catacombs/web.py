@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
-from django import forms as django_forms
 from django.http import QueryDict
 
-from games.kinds import GameKind, form_number
+from games.catacombs import bot, forms, runs, tables
+from games.catacombs import pad as score_pad
+from games.catacombs.engine import CATACOMBS
+from games.catacombs.presenter import catacombs_context
+from games.catacombs.sheet import SHEET
+from games.contract.kinds import GameKind, form_number
+from games.contract.pages import Pages
+from games.contract.policy import SeatWords, TablePolicy
+from games.contract.protocol import Move
 from games.models import Game, Seat
-from games.rules import Move
-
-from . import bot, forms, runs, tables
-from . import pad as score_pad
-from .engine import CATACOMBS
-from .presenter import catacombs_context
-from .sheet import SHEET
 
 DAILY_PRIVATE = "A daily run stays private to its player until the day is over (UTC)."
 NUMBER_FIELDS = ("pile", "slot")
@@ -24,10 +25,15 @@ NUMBER_FIELDS = ("pile", "slot")
 class CatacombsKind(GameKind):
     engine = CATACOMBS
     strategy = staticmethod(bot.choose)
-    board_template = "catacombs/board.html"
-    stylesheet = "catacombs/catacombs.css"
-    script = "catacombs/catacombs.js"  # keeps a picked card across redraws
-    tv_template = "catacombs/table_board.html"  # the table view for a TV
+    pages = Pages(
+        board="catacombs/board.html",
+        tv="catacombs/table_board.html",  # the table view for a TV
+        lobby="catacombs/lobby_options.html",
+        home="catacombs/home_solo.html",
+        player="catacombs/player_runs.html",
+        scripts=("catacombs/catacombs.js",),  # keeps a picked card across redraws
+        stylesheet="catacombs/catacombs.css",
+    )
     notices = {
         "table_step": "New cards are up in {game}: choose a book to write, or pass.",
         "table_step_subject": "{game}: new cards are up — your write",
@@ -38,19 +44,20 @@ class CatacombsKind(GameKind):
     }
     pad = score_pad
     sheet = SHEET
-    lobby_template = "catacombs/lobby_options.html"
-    computer_takes_left_seats = False  # a seat whose player left passes every turn (tables.system_move)
-    left_seat_note = "their seat passes every turn from now on"
-    host_moves_over_players = frozenset({"flip_on"})  # the host flips on past a sleeping phone
-    joined_seat_note = "they write from the next cards on"
-    clock_options = {"flip_mode": tables.TIMED}  # a timed table flips when each turn is up
-    home_template = "catacombs/home_solo.html"
-    player_template = "catacombs/player_runs.html"
-    urls = "games.catacombs.urls"
-    deadline_wording = (
-        "Time each player has to choose a book",
-        "Whoever has not chosen by then passes. A timed table uses its own turn length instead.",
+    table = TablePolicy(
+        latecomers=True,  # a group table takes a latecomer into a free seat (a new library)
+        computer_takes_left_seats=False,  # a seat whose player left passes every turn (tables.system_move)
+        left_seat=SeatWords(
+            "their seat passes every turn from now on", "your seat passes every turn from now on"
+        ),
+        joined_seat=SeatWords("they write from the next cards on", "you write from the next cards on"),
+        host_moves_over_players=frozenset({"flip_on"}),  # the host flips on past a sleeping phone
     )
+    solo = replace(table, one_sitting=True, latecomers=False, play_again_label="Play again")
+    daily = replace(solo, rematch_refusal=runs.DAILY_NO_AGAIN)  # a daily run is a solo run, played once
+    clock_options = {"flip_mode": tables.TIMED}  # a timed table flips when each turn is up
+    urls = "games.catacombs.urls"
+    table_form = forms.CatacombsTableForm
 
     def player_context(self, user) -> dict:
         return runs.player_runs(user)
@@ -64,15 +71,6 @@ class CatacombsKind(GameKind):
                 move[field] = form_number(post[field])
         return move
 
-    def form_fields(self) -> dict[str, django_forms.Field]:
-        return forms.table_fields()
-
-    def clean_form(self, form: django_forms.Form, data: dict) -> None:
-        forms.check(form, data)
-
-    def form_options(self, data: dict) -> dict:
-        return forms.table_options(data)
-
     def system_move(self, game: Game, seats: list[Seat]) -> tuple[int | None, Move] | None:
         return tables.system_move(game, seats)
 
@@ -85,22 +83,15 @@ class CatacombsKind(GameKind):
     def turn_started_at(self, game: Game) -> datetime | None:
         return tables.last_flip_at(game)
 
-    def joins_in_play(self, game: Game) -> bool:
-        """A group table takes a latecomer into a free seat (a new library); a solo or daily run never."""
-        return not tables.is_solo(game) and not runs.is_daily(game)
-
-    def quiet(self, game: Game) -> bool:
-        return tables.is_solo(game)
-
-    def rematch_refusal(self, game: Game) -> str | None:
-        return runs.DAILY_NO_AGAIN if runs.is_daily(game) else None
+    def policy(self, game: Game) -> TablePolicy:
+        """A solo run is one person's sitting; a daily run is played once; neither takes latecomers."""
+        if runs.is_daily(game):
+            return self.daily
+        return self.solo if tables.is_solo(game) else self.table
 
     def play_again(self, game: Game, user) -> Game | None:
         """A solo run plays again as a fresh solo run, at once (no table to gather)."""
         return runs.start_solo(user) if tables.is_solo(game) else None
-
-    def play_again_label(self, game: Game) -> str:
-        return "Play again" if tables.is_solo(game) else super().play_again_label(game)
 
     def watch_refusal(self, game: Game, user) -> str | None:
         """Someone else's daily run stays private that day: its log would give away the day's deck."""

@@ -35,13 +35,13 @@ from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.crypto import salted_hmac
 
-from ..access import watch_refusal
-from ..compiled import Compiled, together
-from ..models import Game
-from ..presence import board_seats_read
-from ..presenter import board_context
-from .groups import layer_crosses_processes
-from .sender import process_sender
+from games.live.groups import layer_crosses_processes
+from games.live.presence import board_seats_read
+from games.live.sender import process_sender
+from games.models import Game
+from games.play.reads import Compiled, together
+from games.tables.access import watch_refusal
+from games.web.presenter import board_context
 
 
 class SocketRequest(HttpRequest):
@@ -91,19 +91,15 @@ CSRF_SLOT = _csrf_slot()
 
 
 def _viewer(scope: dict) -> str:
-    """Who the drawing is for: the user (or nobody signed in), and the site's address as the socket
-    reached it (the board holds absolute links)."""
+    """Who the drawing is for: the user, or nobody signed in (its absolute links come from SITE_URL,
+    the same whichever address the socket reached)."""
     user = scope.get("user")
-    who = user.pk if user is not None and user.is_authenticated else "anon"
-    headers = dict(scope.get("headers", []))
-    host = headers.get(b"host", b"").decode("latin-1")
-    return f"{who}:{scope.get('scheme', 'ws')}:{host}"
+    return str(user.pk) if user is not None and user.is_authenticated else "anon"
 
 
 def _request_viewer(request: HttpRequest) -> str:
     """``_viewer`` of the sockets of the page that sent ``request``."""
-    who = request.user.pk if request.user.is_authenticated else "anon"
-    return f"{who}:{'wss' if request.is_secure() else 'ws'}:{request.get_host()}"
+    return str(request.user.pk) if request.user.is_authenticated else "anon"
 
 
 def _key(game_id: int, version: int, viewer: str) -> str:

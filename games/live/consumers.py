@@ -13,14 +13,14 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.http import HttpRequest
 
 from accounts import limits
-
-from ..access import watch_refusal
-from ..models import Game
-from . import watch
-from .boards import board_for, shared_board
-from .groups import layer_crosses_processes, player_group, table_group
-from .here import PresenceMixin
-from .notices import NoticesMixin
+from games.live import watch
+from games.live.boards import board_for, shared_board
+from games.live.groups import layer_crosses_processes, player_group, table_group
+from games.live.here import PresenceMixin
+from games.live.notices import NoticesMixin
+from games.models import Game
+from games.tables.access import watch_refusal
+from games.tables.invites import normalize_code
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +43,8 @@ def _as_request(scope: dict) -> HttpRequest:
 
 @database_sync_to_async
 def _table(code: str, user) -> tuple[Game | None, str | None]:
-    game = Game.objects.filter(code=code.upper()).only("pk", "kind", "version", "options", "host_id").first()
+    fields = ("pk", "kind", "version", "options", "host_id")
+    game = Game.objects.filter(code=normalize_code(code)).only(*fields).first()
     if game is None:
         return None, None
     return game, watch_refusal(game, user)

@@ -1,12 +1,13 @@
 """Presence over the table's socket: connect, a heartbeat while open, disconnect.
 
 Mixed into the table's consumer. A signed-in viewer with a seat (or the table's
-host without one) counts as "here" from connect to disconnect (``games.presence``); the consumer renews its
-row every ``presence.BEAT``. When a seat's first page opens, ``seat_came_to_page`` lets
-the table make the moves that depend on it (``GameKind.presence_moves``). When a seat
-arrives or its last page goes, the table's pages hear ``{"presence": true}`` and redraw
-who is here. When the last page goes, ``seat_left_page`` has their mail about the table looked at once
-they have been gone the window (``games.notifications.claims``).
+host without one) counts as "here" from connect to disconnect (``games.live.presence``);
+the consumer renews its row every ``presence.BEAT``. When a seat's first page opens,
+``seat_came_to_page`` lets the table make the moves that depend on it (``GameKind.presence_moves``).
+When a seat (or the seatless host) arrives or its last page goes, the table's pages hear
+``{"presence": true}`` and redraw who is here and, at the end, who may start the rematch. When the
+last page goes, ``seat_left_page`` has their mail about the table looked at once they have been
+gone the window (``games.notifications.claims``).
 """
 
 from __future__ import annotations
@@ -17,9 +18,9 @@ import logging
 
 from channels.db import database_sync_to_async
 
-from .. import presence
-from ..signals import seat_came_to_page, seat_left_page
-from .groups import table_group
+from games.live import presence
+from games.live.groups import table_group
+from games.play.signals import seat_came_to_page, seat_left_page
 
 log = logging.getLogger(__name__)
 
@@ -34,8 +35,9 @@ class PresenceMixin:
             return
         arrived = await database_sync_to_async(presence.opened)(self.pages, self.channel_name)
         self._beating = asyncio.get_running_loop().create_task(self._beat())
-        if arrived and self.pages.seat_id is not None:
-            await database_sync_to_async(seat_came_to_page.send)(PresenceMixin, game_id=game_id)
+        if arrived:
+            if self.pages.seat_id is not None:
+                await database_sync_to_async(seat_came_to_page.send)(PresenceMixin, game_id=game_id)
             await self.channel_layer.group_send(table_group(game_id), {"type": "game.presence"})
 
     async def presence_disconnect(self, game_id: int) -> None:
@@ -49,8 +51,6 @@ class PresenceMixin:
         if gone:
             user = self.scope.get("user")
             await database_sync_to_async(seat_left_page.send)(PresenceMixin, game_id=game_id, user_id=user.pk)
-            if self.pages.seat_id is None:
-                return  # the board's "who is here" shows seats only
             await self.channel_layer.group_send(table_group(game_id), {"type": "game.presence"})
 
     async def _beat(self) -> None:

@@ -7,11 +7,11 @@ import logging
 
 from channels.layers import get_channel_layer
 
-from ..models import Game
-from ..services import Source
-from ..signals import game_changed, rematch_offered, seat_removed, table_closed
-from .groups import layer_crosses_processes, player_group, table_group
-from .sender import process_sender, send_now
+from games.live.groups import layer_crosses_processes, player_group, table_group
+from games.live.sender import process_sender, send_now
+from games.models import Game
+from games.play.services import Source
+from games.play.signals import game_changed, rematch_offered, seat_removed, table_closed
 
 log = logging.getLogger(__name__)
 

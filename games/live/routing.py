@@ -1,6 +1,6 @@
 from django.urls import path
 
-from .consumers import PlayerConsumer, TableConsumer
+from games.live.consumers import PlayerConsumer, TableConsumer
 
 websocket_urlpatterns = [
     path("ws/g/<str:code>/", TableConsumer.as_asgi()),

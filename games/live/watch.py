@@ -13,9 +13,9 @@ import logging
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
-from ..models import Game
-from .groups import table_group
-from .push import version_message
+from games.live.groups import table_group
+from games.live.push import version_message
+from games.models import Game
 
 log = logging.getLogger(__name__)
 

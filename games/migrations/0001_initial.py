@@ -7,7 +7,6 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
@@ -16,64 +15,137 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('poker', 'Roman Poker'), ('catacombs', 'Roman Catacombs')], max_length=20)),
-                ('code', models.CharField(default=games.models.new_code, max_length=8, unique=True)),
-                ('options', models.JSONField(blank=True, default=dict)),
-                ('status', models.CharField(choices=[('open', 'Waiting for players'), ('active', 'In play'), ('finished', 'Finished')], default='open', max_length=10)),
-                ('max_seats', models.PositiveSmallIntegerField(default=4)),
-                ('seat_order', models.CharField(choices=[('shuffle', 'Shuffled'), ('seated', 'As seated')], default='shuffle', max_length=10)),
-                ('players', models.PositiveSmallIntegerField(default=0)),
-                ('state', models.JSONField(blank=True, null=True)),
-                ('version', models.PositiveIntegerField(default=0)),
-                ('move_count', models.PositiveIntegerField(default=0)),
-                ('tokens', models.JSONField(blank=True, default=dict)),
-                ('seed', models.CharField(default=games.models.new_seed, editable=False, max_length=64)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('host', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='hosted_games', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("poker", "Roman Poker"), ("catacombs", "Roman Catacombs")], max_length=20
+                    ),
+                ),
+                ("code", models.CharField(default=games.models.new_code, max_length=8, unique=True)),
+                ("options", models.JSONField(blank=True, default=dict)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "Waiting for players"),
+                            ("active", "In play"),
+                            ("finished", "Finished"),
+                        ],
+                        default="open",
+                        max_length=10,
+                    ),
+                ),
+                ("max_seats", models.PositiveSmallIntegerField(default=4)),
+                (
+                    "seat_order",
+                    models.CharField(
+                        choices=[("shuffle", "Shuffled"), ("seated", "As seated")],
+                        default="shuffle",
+                        max_length=10,
+                    ),
+                ),
+                ("players", models.PositiveSmallIntegerField(default=0)),
+                ("state", models.JSONField(blank=True, null=True)),
+                ("version", models.PositiveIntegerField(default=0)),
+                ("move_count", models.PositiveIntegerField(default=0)),
+                ("tokens", models.JSONField(blank=True, default=dict)),
+                ("seed", models.CharField(default=games.models.new_seed, editable=False, max_length=64)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "host",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="hosted_games",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-updated_at'],
+                "ordering": ["-updated_at"],
             },
         ),
         migrations.CreateModel(
-            name='Move',
+            name="Move",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('seat', models.SmallIntegerField(blank=True, null=True)),
-                ('payload', models.JSONField()),
-                ('summary', models.CharField(blank=True, max_length=300)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='moves', to='games.game')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("seat", models.SmallIntegerField(blank=True, null=True)),
+                ("payload", models.JSONField()),
+                ("summary", models.CharField(blank=True, max_length=300)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="moves", to="games.game"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['number'],
-                'constraints': [models.UniqueConstraint(fields=('game', 'number'), name='move_number_unique')],
+                "ordering": ["number"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("game", "number"), name="move_number_unique")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('position', models.PositiveSmallIntegerField()),
-                ('name', models.CharField(max_length=40)),
-                ('is_bot', models.BooleanField(default=False)),
-                ('awaiting', models.BooleanField(default=False)),
-                ('left', models.BooleanField(default=False)),
-                ('joined_at', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='games.game')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='seats', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("position", models.PositiveSmallIntegerField()),
+                ("name", models.CharField(max_length=40)),
+                ("is_bot", models.BooleanField(default=False)),
+                ("awaiting", models.BooleanField(default=False)),
+                ("left", models.BooleanField(default=False)),
+                ("joined_at", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="seats", to="games.game"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['position'],
-                'indexes': [models.Index(fields=['user', 'awaiting'], name='games_seat_user_id_ed479e_idx')],
-                'constraints': [models.UniqueConstraint(fields=('game', 'position'), name='seat_position_unique'), models.UniqueConstraint(condition=models.Q(('user__isnull', False)), fields=('game', 'user'), name='seat_user_unique')],
+                "ordering": ["position"],
+                "indexes": [models.Index(fields=["user", "awaiting"], name="games_seat_user_id_ed479e_idx")],
+                "constraints": [
+                    models.UniqueConstraint(fields=("game", "position"), name="seat_position_unique"),
+                    models.UniqueConstraint(
+                        condition=models.Q(("user__isnull", False)),
+                        fields=("game", "user"),
+                        name="seat_user_unique",
+                    ),
+                ],
             },
         ),
     ]

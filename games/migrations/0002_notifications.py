@@ -6,74 +6,135 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0001_initial'),
+        ("games", "0001_initial"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='turn_deadline',
+            model_name="game",
+            name="turn_deadline",
             field=models.PositiveIntegerField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='last_seen',
+            model_name="seat",
+            name="last_seen",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='muted',
+            model_name="seat",
+            name="muted",
             field=models.BooleanField(default=False),
         ),
         migrations.AddField(
-            model_name='seat',
-            name='waiting_since',
+            model_name="seat",
+            name="waiting_since",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.CreateModel(
-            name='NotificationPrefs',
+            name="NotificationPrefs",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('mode', models.CharField(choices=[('immediate', 'An e-mail for each turn'), ('digest', 'One daily e-mail listing the games waiting for me'), ('none', 'No e-mail')], default='immediate', max_length=10)),
-                ('always', models.BooleanField(default=False)),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='notify', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[
+                            ("immediate", "An e-mail for each turn"),
+                            ("digest", "One daily e-mail listing the games waiting for me"),
+                            ("none", "No e-mail"),
+                        ],
+                        default="immediate",
+                        max_length=10,
+                    ),
+                ),
+                ("always", models.BooleanField(default=False)),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="notify",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Holiday',
+            name="Holiday",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('start', models.DateField()),
-                ('end', models.DateField()),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='holidays', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("start", models.DateField()),
+                ("end", models.DateField()),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="holidays",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['start'],
-                'indexes': [models.Index(fields=['user', 'end'], name='games_holid_user_id_3ce978_idx')],
+                "ordering": ["start"],
+                "indexes": [models.Index(fields=["user", "end"], name="games_holid_user_id_3ce978_idx")],
             },
         ),
         migrations.CreateModel(
-            name='Notification',
+            name="Notification",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(max_length=20)),
-                ('context', models.JSONField(blank=True, default=dict)),
-                ('dedupe_key', models.CharField(max_length=120, unique=True)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('claimed_at', models.DateTimeField(blank=True, null=True)),
-                ('sent_at', models.DateTimeField(blank=True, null=True)),
-                ('skipped', models.BooleanField(default=False)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('last_error', models.CharField(blank=True, max_length=300)),
-                ('game', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='games.game')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='notifications', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("kind", models.CharField(max_length=20)),
+                ("context", models.JSONField(blank=True, default=dict)),
+                ("dedupe_key", models.CharField(max_length=120, unique=True)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("claimed_at", models.DateTimeField(blank=True, null=True)),
+                ("sent_at", models.DateTimeField(blank=True, null=True)),
+                ("skipped", models.BooleanField(default=False)),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                ("last_error", models.CharField(blank=True, max_length=300)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="games.game",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="notifications",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created_at'],
-                'indexes': [models.Index(condition=models.Q(('sent_at__isnull', True)), fields=['created_at'], name='notification_pending')],
+                "ordering": ["created_at"],
+                "indexes": [
+                    models.Index(
+                        condition=models.Q(("sent_at__isnull", True)),
+                        fields=["created_at"],
+                        name="notification_pending",
+                    )
+                ],
             },
         ),
     ]

@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0002_notifications'),
+        ("games", "0002_notifications"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='game',
-            name='kind',
+            model_name="game",
+            name="kind",
             field=models.CharField(max_length=20),
         ),
     ]

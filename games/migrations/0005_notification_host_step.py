@@ -12,7 +12,6 @@ def backwards(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("games", "0004_host_and_seats_outlive_accounts"),
     ]

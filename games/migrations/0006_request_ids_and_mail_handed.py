@@ -4,29 +4,32 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0005_notification_host_step'),
+        ("games", "0005_notification_host_step"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='move',
-            name='request_id',
-            field=models.CharField(blank=True, default='', max_length=40),
+            model_name="move",
+            name="request_id",
+            field=models.CharField(blank=True, default="", max_length=40),
         ),
         migrations.AddField(
-            model_name='notification',
-            name='handed_at',
+            model_name="notification",
+            name="handed_at",
             field=models.DateTimeField(blank=True, null=True),
         ),
         migrations.AddField(
-            model_name='notification',
-            name='message_id',
+            model_name="notification",
+            name="message_id",
             field=models.CharField(blank=True, max_length=200),
         ),
         migrations.AddConstraint(
-            model_name='move',
-            constraint=models.UniqueConstraint(condition=models.Q(('request_id', ''), _negated=True), fields=('game', 'seat', 'request_id'), name='move_request_once'),
+            model_name="move",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("request_id", ""), _negated=True),
+                fields=("game", "seat", "request_id"),
+                name="move_request_once",
+            ),
         ),
     ]

@@ -5,22 +5,33 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0006_request_ids_and_mail_handed'),
+        ("games", "0006_request_ids_and_mail_handed"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='OpenPage',
+            name="OpenPage",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('channel', models.CharField(max_length=200, unique=True)),
-                ('beat_at', models.DateTimeField()),
-                ('seat', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='open_pages', to='games.seat')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("channel", models.CharField(max_length=200, unique=True)),
+                ("beat_at", models.DateTimeField()),
+                (
+                    "seat",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="open_pages",
+                        to="games.seat",
+                    ),
+                ),
             ],
             options={
-                'indexes': [models.Index(fields=['seat', 'beat_at'], name='games_openp_seat_id_14b637_idx')],
+                "indexes": [models.Index(fields=["seat", "beat_at"], name="games_openp_seat_id_14b637_idx")],
             },
         ),
     ]

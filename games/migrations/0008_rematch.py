@@ -5,15 +5,20 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0007_open_pages'),
+        ("games", "0007_open_pages"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='game',
-            name='rematch_of',
-            field=models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='rematch', to='games.game'),
+            model_name="game",
+            name="rematch_of",
+            field=models.OneToOneField(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.SET_NULL,
+                related_name="rematch",
+                to="games.game",
+            ),
         ),
     ]

@@ -15,6 +15,8 @@ class Migration(migrations.Migration):
     dependencies = [("games", "0009_game_paused_at")]
 
     operations = [
-        migrations.AddField(model_name="game", name="log_tail", field=models.JSONField(blank=True, default=list)),
+        migrations.AddField(
+            model_name="game", name="log_tail", field=models.JSONField(blank=True, default=list)
+        ),
         migrations.RunPython(fill_log_tails, migrations.RunPython.noop),
     ]

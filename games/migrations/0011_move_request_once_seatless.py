@@ -4,14 +4,17 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0010_game_log_tail'),
+        ("games", "0010_game_log_tail"),
     ]
 
     operations = [
         migrations.AddConstraint(
-            model_name='move',
-            constraint=models.UniqueConstraint(condition=models.Q(('seat__isnull', True), models.Q(('request_id', ''), _negated=True)), fields=('game', 'request_id'), name='move_request_once_seatless'),
+            model_name="move",
+            constraint=models.UniqueConstraint(
+                condition=models.Q(("seat__isnull", True), models.Q(("request_id", ""), _negated=True)),
+                fields=("game", "request_id"),
+                name="move_request_once_seatless",
+            ),
         ),
     ]

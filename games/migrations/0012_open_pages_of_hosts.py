@@ -5,28 +5,40 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0011_move_request_once_seatless'),
+        ("games", "0011_move_request_once_seatless"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='openpage',
-            name='host_of',
-            field=models.ForeignKey(null=True, on_delete=django.db.models.deletion.CASCADE, related_name='host_pages', to='games.game'),
+            model_name="openpage",
+            name="host_of",
+            field=models.ForeignKey(
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="host_pages",
+                to="games.game",
+            ),
         ),
         migrations.AlterField(
-            model_name='openpage',
-            name='seat',
-            field=models.ForeignKey(null=True, on_delete=django.db.models.deletion.CASCADE, related_name='open_pages', to='games.seat'),
+            model_name="openpage",
+            name="seat",
+            field=models.ForeignKey(
+                null=True,
+                on_delete=django.db.models.deletion.CASCADE,
+                related_name="open_pages",
+                to="games.seat",
+            ),
         ),
         migrations.AddIndex(
-            model_name='openpage',
-            index=models.Index(fields=['host_of', 'beat_at'], name='games_openp_host_of_645bd2_idx'),
+            model_name="openpage",
+            index=models.Index(fields=["host_of", "beat_at"], name="games_openp_host_of_645bd2_idx"),
         ),
         migrations.AddConstraint(
-            model_name='openpage',
-            constraint=models.CheckConstraint(condition=models.Q(('seat__isnull', True), ('host_of__isnull', True), _connector='XOR'), name='open_page_of_a_seat_or_a_host'),
+            model_name="openpage",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("seat__isnull", True), ("host_of__isnull", True), _connector="XOR"),
+                name="open_page_of_a_seat_or_a_host",
+            ),
         ),
     ]

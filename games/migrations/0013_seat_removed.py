@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('games', '0012_open_pages_of_hosts'),
+        ("games", "0012_open_pages_of_hosts"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='removed',
+            model_name="seat",
+            name="removed",
             field=models.BooleanField(default=False),
         ),
     ]

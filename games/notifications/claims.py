@@ -23,10 +23,9 @@ from datetime import datetime, timedelta
 from django.conf import settings
 
 from accounts import verification
-
-from .. import presence
-from ..models import Game, Move, Notification, NotificationPrefs, Seat
-from ..rules import awaits_table, in_round, round_number
+from games.contract.protocol import awaits_table, in_round, round_number
+from games.live import presence
+from games.models import Game, Move, Notification, NotificationPrefs, Seat
 
 Claim = Notification.Claim
 # Claims about a table its person may be sitting at: never mailed while they are there.

@@ -22,11 +22,12 @@ from django.db import transaction
 from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
-from .. import kinds, services
-from ..models import Game, Move, Seat
-from ..rules import awaits_table, has_move
-from . import outbox as notifications
-from .holidays import covers, holidays_for, paused
+from games.contract import kinds
+from games.contract.protocol import awaits_table, has_move
+from games.models import Game, Move, Seat
+from games.notifications import outbox as notifications
+from games.notifications.holidays import covers, holidays_for, paused
+from games.play import services
 
 log = logging.getLogger(__name__)
 
@@ -302,9 +303,9 @@ def sweep(now: datetime | None = None) -> dict[str, int]:
     with transaction.atomic():
         stats["reminders"] = len(notifications.write(plan_reminders(remaining, now)))
     for game in clocked_games():
-            due = clock_due_at(game)
-            if due is not None and due <= now:
-                stats["clocks"] += _guarded(run_clock, game.pk, now)
+        due = clock_due_at(game)
+        if due is not None and due <= now:
+            stats["clocks"] += _guarded(run_clock, game.pk, now)
     return stats
 
 

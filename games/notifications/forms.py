@@ -7,7 +7,7 @@ from datetime import date, timedelta
 from django import forms
 from django.utils import timezone
 
-from ..models import Holiday, NotificationPrefs
+from games.models import Holiday, NotificationPrefs
 
 MAX_HOLIDAY_DAYS = 120  # one holiday, and all of a player's holidays in any twelve months
 YEAR = timedelta(days=365)
@@ -52,8 +52,9 @@ class HolidayForm(forms.ModelForm):
 def _most_days_in_a_year(user_id: int, start: date, end: date) -> int:
     """The most holiday days (overlaps counted once) any 365 days would hold with this one added."""
     ranges = [(start, end)] + list(
-        Holiday.objects.filter(user_id=user_id, end__gte=start - YEAR, start__lte=end + YEAR)
-        .values_list("start", "end")
+        Holiday.objects.filter(user_id=user_id, end__gte=start - YEAR, start__lte=end + YEAR).values_list(
+            "start", "end"
+        )
     )
     days = {first + timedelta(days=n) for first, last in ranges for n in range((last - first).days + 1)}
     # The fullest window begins on some holiday's first day.

@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from datetime import UTC, date, datetime, time, timedelta
 
-from ..models import Holiday
+from games.models import Holiday
 
 
 def on_holiday(user, when: datetime | date) -> bool:

@@ -40,11 +40,11 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 
 from accounts import timezones, verification
-
-from .. import kinds
-from ..models import Notification
-from . import claims
-from .unsubscribe import make_token
+from config.links import absolute
+from games.contract import kinds
+from games.models import Notification
+from games.notifications import claims
+from games.notifications.unsubscribe import make_token
 
 log = logging.getLogger(__name__)
 
@@ -117,10 +117,6 @@ def _unclaim(pk: int) -> None:
     rows = Notification.objects.filter(pk=pk, sent_at__isnull=True, handed_at__isnull=True)
     if not _fresh(lambda: rows.update(claimed_at=None), f"free notification {pk}"):
         log.error("Notification %s stays claimed; it is sent once its claim expires.", pk)
-
-
-def absolute(path: str) -> str:
-    return settings.SITE_URL + path
 
 
 def pad_url(game_code: str) -> str:

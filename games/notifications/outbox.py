@@ -21,11 +21,12 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from .. import kinds, presence
-from ..models import Game, Move, Notification, NotificationPrefs, Seat
-from ..rules import awaits_table, finishing_places, name_list, round_number
-from ..signals import outbox_written
-from . import claims
+from games.contract import kinds
+from games.contract.protocol import awaits_table, finishing_places, name_list, round_number
+from games.live import presence
+from games.models import Game, Move, Notification, NotificationPrefs, Seat
+from games.notifications import claims
+from games.play.signals import outbox_written
 
 Claim = Notification.Claim
 
@@ -167,8 +168,12 @@ def plan_turns(
         position = seat.position
         lines = {} if live else lines_since(game, recent, position)  # a race's log is no story to tell
         context = {
-            **_game_context(game), **lines, "table_step": table_step,
-            "start": start, "live": live, "round": number,
+            **_game_context(game),
+            **lines,
+            "table_step": table_step,
+            "start": start,
+            "live": live,
+            "round": number,
         }
         turn = number if claim == Claim.ROUND else turns.get(position)
         key = f"turn:{game.pk}:{position}:{game.version}"
@@ -232,7 +237,7 @@ def plan_host_step(
 
 def _quiet(game: Game) -> bool:
     """A game played in one sitting (a solo run): no mail about it."""
-    return kinds.get(game.kind).quiet(game)
+    return kinds.get(game.kind).policy(game).one_sitting
 
 
 def _to_act(game: Game, state: dict | None) -> set[int]:
@@ -314,7 +319,13 @@ def after_move(game: Game, before: dict | None, seats: list[Seat], actor_user_id
     if game.status == Game.Status.FINISHED:  # who sees the end on their page needs no mail about it
         watching = frozenset(presence.here(s.pk for s in seats if s.user_id in persons))
     planned = plan_move(
-        game, before, seats, persons, recent_moves(game), actor_user_id=actor_user_id, now=timezone.now(),
+        game,
+        before,
+        seats,
+        persons,
+        recent_moves(game),
+        actor_user_id=actor_user_id,
+        now=timezone.now(),
         watching=watching,
     )
     return write(planned)
@@ -394,10 +405,19 @@ def write(planned: list[Planned], *, enqueue: bool = True) -> list[int]:
     for p in fresh:
         claim = p.claim or KIND_CLAIMS[p.kind]
         due = now + wait if claim in claims.AT_TABLE else now
-        rows.append(Notification(
-            user_id=p.user_id, game_id=p.game_id, kind=p.kind, dedupe_key=p.dedupe_key, context=p.context,
-            claim=claim, seat=p.seat, turn=p.turn, due_at=due,
-        ))
+        rows.append(
+            Notification(
+                user_id=p.user_id,
+                game_id=p.game_id,
+                kind=p.kind,
+                dedupe_key=p.dedupe_key,
+                context=p.context,
+                claim=claim,
+                seat=p.seat,
+                turn=p.turn,
+                due_at=due,
+            )
+        )
     # A racing writer of the same key wins; its row is delivered by it.
     Notification.objects.bulk_create(rows, ignore_conflicts=True)
     new_keys = [p.dedupe_key for p in fresh]

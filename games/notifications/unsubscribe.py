@@ -7,7 +7,7 @@ from datetime import timedelta
 from django.contrib.auth import get_user_model
 from django.core import signing
 
-from ..models import NotificationPrefs, Seat
+from games.models import NotificationPrefs, Seat
 
 SALT = "games.notifications.unsubscribe"
 MAX_AGE = timedelta(days=60)

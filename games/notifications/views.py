@@ -11,9 +11,9 @@ from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
-from ..models import Game, Holiday, NotificationPrefs, Seat
-from .forms import HolidayForm, PrefsForm
-from .unsubscribe import read_token, unsubscribe
+from games.models import Game, Holiday, NotificationPrefs, Seat
+from games.notifications.forms import HolidayForm, PrefsForm
+from games.notifications.unsubscribe import read_token, unsubscribe
 
 
 def _page(request: HttpRequest, prefs_form: PrefsForm, holiday_form: HolidayForm, status: int = 200):
@@ -65,7 +65,7 @@ def delete_holiday(request: HttpRequest, holiday_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def mute(request: HttpRequest, code: str) -> HttpResponse:
-    game = get_object_or_404(Game, code=code.upper())
+    game = get_object_or_404(Game, code=code)
     seat = get_object_or_404(Seat, game=game, user=request.user)
     seat.muted = request.POST.get("muted", "1") == "1"
     seat.save(update_fields=["muted"])

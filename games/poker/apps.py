@@ -1,14 +1,7 @@
-from django.apps import AppConfig
+from games.contract import apps
 
 
-class PokerConfig(AppConfig):
+class PokerConfig(apps.GameConfig):
     name = "games.poker"
-    label = "poker"
     verbose_name = "Roman Poker"
-
-    def ready(self) -> None:
-        from games import kinds
-
-        from .web import PokerKind
-
-        kinds.register(PokerKind())
+    kind = "games.poker.web.PokerKind"

@@ -31,9 +31,8 @@ from itertools import combinations_with_replacement
 from math import factorial
 from typing import Any
 
-from games.rules import Move, State
-
-from .engine import POKER
+from games.contract.protocol import Move, State
+from games.poker.engine import POKER
 
 log = logging.getLogger(__name__)
 
@@ -63,9 +62,7 @@ def _multiset_p(faces: Iterable[str]) -> float:
 @lru_cache(maxsize=8)
 def _outcomes(count: int) -> tuple[tuple[tuple[str, ...], float], ...]:
     """Each multiset ``count`` dice can show, with its probability."""
-    return tuple(
-        (combo, _multiset_p(combo)) for combo in combinations_with_replacement("IVX", count)
-    )
+    return tuple((combo, _multiset_p(combo)) for combo in combinations_with_replacement("IVX", count))
 
 
 def _without(faces: tuple[str, ...], face: str, n: int = 1) -> tuple[str, ...]:
@@ -249,18 +246,14 @@ class _Search:
                     best = max(best, worth - self.card_cost(card))
         return best
 
-    def ability(
-        self, cards: Cards, ability: str, faces: Faces, left: int, rescue: bool
-    ) -> float | None:
+    def ability(self, cards: Cards, ability: str, faces: Faces, left: int, rescue: bool) -> float | None:
         """The best use of one card's ability on these faces (before the card's cost)."""
         if ability == "duplicate":
             return self.best_stop(faces, duplicate=True)
         if ability in ("reroll_i", "reroll_v"):
             face = "I" if ability == "reroll_i" else "V"
             counts = range(1, faces.count(face) + 1)
-            options = [
-                self.reroll(cards, _without(faces, face, n), n, left, rescue) for n in counts
-            ]
+            options = [self.reroll(cards, _without(faces, face, n), n, left, rescue) for n in counts]
         elif ability == "reroll_one":
             options = [self.reroll(cards, _without(faces, f), 1, left, rescue) for f in set(faces)]
         else:
@@ -374,7 +367,6 @@ def _distinct(moves: Iterable[Move]) -> list[Move]:
     for move in moves:
         seen.setdefault(json.dumps(move, sort_keys=True), move)
     return list(seen.values())
-
 
 
 def choose(state: State, seat: int | None, rng: random.Random) -> Move:

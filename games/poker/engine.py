@@ -1,6 +1,6 @@
 """Roman Poker (Parlett & Krenner, Amigo): roll Roman dice, write rising numbers.
 
-Rules: ``docs/rules/roman-poker.md``, as played here.
+Rules: ``games/poker/rules.md``, as played here.
 No Django here; chance only from the ``rng`` passed to ``apply`` (one
 ``rng.choice(FACES)`` per die rolled or rerolled, in move order).
 
@@ -59,7 +59,17 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import chain, combinations, combinations_with_replacement
 
-from games.rules import IllegalMove, Move, State, clone, int_field, move_type, places, require
+from games.contract.protocol import (
+    Engine,
+    IllegalMove,
+    Move,
+    State,
+    clone,
+    int_field,
+    move_type,
+    places,
+    require,
+)
 
 FACES = ("I", "I", "I", "X", "X", "V")  # one die; rng.choice over this tuple
 FACE_KINDS = ("I", "V", "X")
@@ -167,9 +177,7 @@ def _fits_somewhere(column: Sequence[int | None], values: Iterable[int], duplica
     return False
 
 
-def can_enter(
-    column: Sequence[int | None], cards: Sequence[str] = (), anytime: bool = False
-) -> bool:
+def can_enter(column: Sequence[int | None], cards: Sequence[str] = (), anytime: bool = False) -> bool:
     """Could this column ever take another number, with the cards still held?
 
     Without ``cards_anytime`` a duplicate needs a misthrow with a value, which only
@@ -328,9 +336,7 @@ def _action_moves(state: State, action: str) -> list[Move]:
     if action in ("reroll_i", "reroll_v"):
         face = "I" if action == "reroll_i" else "V"
         chosen = _subsets([i for i in active if state["dice"][i]["face"] == face])
-        return [
-            _with_faces({"dice": dice}, f) for dice in chosen for f in _face_lists(state, len(dice))
-        ]
+        return [_with_faces({"dice": dice}, f) for dice in chosen for f in _face_lists(state, len(dice))]
     if action == "reroll_one":
         return [_with_faces({"die": i}, f) for i in active for f in _face_lists(state, 1)]
     if action == "remove_one":
@@ -346,9 +352,7 @@ def _card_moves(state: State) -> list[Move]:
         actions = [a for a in CARDS if a not in ("duplicate", "wild")] if card == "wild" else [card]
         for action in actions:
             extra = {"as": action} if card == "wild" else {}
-            moves += [
-                {"type": "card", "card": card, **extra, **m} for m in _action_moves(state, action)
-            ]
+            moves += [{"type": "card", "card": card, **extra, **m} for m in _action_moves(state, action)]
     return moves
 
 
@@ -412,9 +416,7 @@ def _value_error(faces: list[str], value: int) -> str:
 def _stop(state: State, move: Move, rng: random.Random) -> None:
     card = move.get("card")
     if card is not None:
-        require(
-            card in ("duplicate", "wild"), "Only the duplicate (or wild) card goes with a stop."
-        )
+        require(card in ("duplicate", "wild"), "Only the duplicate (or wild) card goes with a stop.")
         _check_card(state, card)
     faces = _active(state)
     values = roman_values(faces)
@@ -539,8 +541,8 @@ def _describe_card(before: State, after: State, move: Move) -> str:
 # --- The engine -------------------------------------------------------------------
 
 
-class PokerEngine:
-    """Roman Poker as an ``Engine`` (see ``games/rules.py``)."""
+class PokerEngine(Engine):
+    """Roman Poker as an ``Engine`` (see ``games/contract/protocol.py``)."""
 
     slug = "poker"
     name = "Roman Poker"
@@ -562,9 +564,7 @@ class PokerEngine:
 
     def setup(self, players: int, options: dict, rng: random.Random) -> State:
         if not self.min_players <= players <= self.max_players:
-            raise IllegalMove(
-                f"Roman Poker is for {self.min_players} to {self.max_players} players."
-            )
+            raise IllegalMove(f"Roman Poker is for {self.min_players} to {self.max_players} players.")
         state: State = {
             "players": players,
             "options": {key: bool((options or {}).get(key, False)) for key in OPTIONS},
@@ -643,9 +643,7 @@ class PokerEngine:
             return _preferred_stop(stops)
         if _status(state) == MISTHROW:
             return {"type": "pass"}
-        move: Move = (
-            {"type": "roll", "count": 1} if state["options"]["multi_roll"] else {"type": "roll"}
-        )
+        move: Move = {"type": "roll", "count": 1} if state["options"]["multi_roll"] else {"type": "roll"}
         # Physical dice: nobody rolled at the table, so the default reads the likeliest face.
         return _with_faces(move, ["I"] if state["options"]["physical_dice"] else None)
 

@@ -3,9 +3,8 @@ and the Roman-number overview as a footer."""
 
 from __future__ import annotations
 
+from games.poker.engine import CARD_BONUS, CARD_NAMES, CARDS, NUMERAL, ROWS
 from scoresheets.layout import Unit, ordinal, padded
-
-from .engine import CARD_BONUS, CARD_NAMES, CARDS, NUMERAL, ROWS
 
 TEMPLATE = "poker/pad.html"
 PER_PAGE = 1

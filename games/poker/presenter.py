@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from .engine import (
+from games.poker.engine import (
     CARD_NAMES,
     CARDS,
     FACE_KINDS,

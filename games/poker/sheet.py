@@ -13,11 +13,10 @@ from itertools import combinations_with_replacement
 
 from django import forms
 
-from games.rules import IllegalMove
+from games.contract.protocol import IllegalMove
+from games.poker.engine import CARD_BONUS, CARD_NAMES, CARDS, DICE, POKER, ROWS, placement_error, roman_values
 from scoresheets.entries import EntryForm, SeatField
 from scoresheets.scoring import Entry, Scorer, State, check_names, places, require, seat, whole
-
-from .engine import CARD_BONUS, CARD_NAMES, CARDS, DICE, POKER, ROWS, placement_error, roman_values
 
 DUPLICATING = ("duplicate", "wild")
 

@@ -2,40 +2,52 @@
 
 from __future__ import annotations
 
+from django import forms
 from django.http import QueryDict
 
-from games.kinds import GameKind, form_number
+from games.contract.kinds import GameKind, form_number
+from games.contract.pages import Pages
+from games.contract.protocol import Move
+from games.contract.tableform import TableForm
 from games.models import Game
-from games.rules import Move
-
-from . import bot
-from . import pad as score_pad
-from .engine import POKER
-from .presenter import poker_context
-from .sheet import SHEET
+from games.poker import bot
+from games.poker import pad as score_pad
+from games.poker.engine import POKER
+from games.poker.presenter import poker_context
+from games.poker.sheet import SHEET
 
 NUMBER_FIELDS = ("row", "value", "die", "count")
+
+
+class PokerTableForm(TableForm):
+    multi_roll = forms.BooleanField(
+        label="Roll several dice at once",
+        required=False,
+        help_text="Optional rule: roll any number of the remaining dice together.",
+    )
+    cards_anytime = forms.BooleanField(
+        label="Action cards at any time",
+        required=False,
+        help_text="Optional rule: play cards even after a valid roll.",
+    )
+    physical_dice = forms.BooleanField(
+        label="We roll real dice",
+        required=False,
+        help_text="Enter the faces you roll at the table; the site keeps score.",
+    )
 
 
 class PokerKind(GameKind):
     engine = POKER
     strategy = staticmethod(bot.choose)
-    board_template = "poker/board.html"
-    stylesheet = "poker/poker.css"
+    pages = Pages(
+        board="poker/board.html",
+        stylesheet="poker/poker.css",
+    )
     pad = score_pad
     sheet = SHEET
     small_moves = {"roll": "rolls", "card": "action cards"}
-    options = {
-        "multi_roll": (
-            "Roll several dice at once",
-            "Optional rule: roll any number of the remaining dice together.",
-        ),
-        "cards_anytime": ("Action cards at any time", "Optional rule: play cards even after a valid roll."),
-        "physical_dice": (
-            "We roll real dice",
-            "Enter the faces you roll at the table; the site keeps score.",
-        ),
-    }
+    table_form = PokerTableForm
 
     def board_context(self, view: dict, game: Game) -> dict:
         return poker_context(view)

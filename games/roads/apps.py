@@ -1,14 +1,7 @@
-from django.apps import AppConfig
+from games.contract import apps
 
 
-class RoadsConfig(AppConfig):
+class RoadsConfig(apps.GameConfig):
     name = "games.roads"
-    label = "roads"
     verbose_name = "Building Roman Roads"
-
-    def ready(self) -> None:
-        from games import kinds
-
-        from .web import RoadsKind
-
-        kinds.register(RoadsKind())
+    kind = "games.roads.web.RoadsKind"

@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import random
 
+from games.contract.protocol import Move, State
 from games.decks import CARDS_PER_SUIT, parse
-from games.rules import Move, State
-
-from .engine import CORNERS, DRAW, END, MAIN, ROADS, next_needed
+from games.roads.engine import CORNERS, DRAW, END, MAIN, ROADS, next_needed
 
 
 def _part_completes(spaces: dict[str, list[str]], move: Move) -> bool:

@@ -1,6 +1,6 @@
 """Building Roman Roads: a turn-based game of building the four verses out from Rome.
 
-Player-facing rules: ``docs/rules/building-roman-roads.md``. Cards are the ids
+Player-facing rules: ``games/roads/rules.md``. Cards are the ids
 of ``games.decks`` (``"lk-623-4"``: Luke's back, Romans 6:23, card 4). No
 Django here; chance only from the ``rng`` passed to ``setup`` (one shuffle of
 the pile). Drawing takes the top of the pile, so ``apply`` never needs chance.
@@ -52,6 +52,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.contract.protocol import Engine, IllegalMove, Move, State, int_field, move_type, places, require
 from games.decks import (
     CARDS_PER_SUIT,
     DECK_KEYS,
@@ -70,7 +71,6 @@ from games.decks import (
     suit_symbol,
     verse,
 )
-from games.rules import IllegalMove, Move, State, int_field, move_type, places, require
 
 MAIN = ("N", "E", "S", "W")
 CORNERS = ("NE", "SE", "SW", "NW")
@@ -557,8 +557,8 @@ def _ending_text(before: State, after: State) -> str:
 # --- The engine ------------------------------------------------------------------------
 
 
-class BuildingRomanRoads:
-    """Building Roman Roads as an ``Engine`` (see ``games/rules.py``)."""
+class BuildingRomanRoads(Engine):
+    """Building Roman Roads as an ``Engine`` (see ``games/contract/protocol.py``)."""
 
     slug = "roads"
     name = "Building Roman Roads"

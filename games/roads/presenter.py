@@ -9,8 +9,7 @@ may go to: the page highlights those when it is picked or dragged.
 from __future__ import annotations
 
 from games.decks import CARDS_PER_SUIT, card_info
-
-from .engine import SPACE_NAMES
+from games.roads.engine import SPACE_NAMES
 
 # The cross, read row by row; None is Rome in the middle.
 GRID = ("NW", "N", "NE", "W", None, "E", "SW", "S", "SE")

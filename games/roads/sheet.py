@@ -11,10 +11,9 @@ import copy
 
 from django import forms
 
+from games.roads.engine import ROADS
 from scoresheets.entries import EntryForm
 from scoresheets.scoring import Entry, Scorer, State, check_names, places, require
-
-from .engine import ROADS
 
 
 class GameForm(EntryForm):

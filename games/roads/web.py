@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from django.http import QueryDict
 
-from games.kinds import GameKind, form_number
+from games.contract.kinds import GameKind, form_number
+from games.contract.pages import Pages
+from games.contract.protocol import Move
 from games.models import Game
-from games.rules import Move
-
-from . import bot
-from . import pad as score_pad
-from .engine import ROADS
-from .presenter import roads_context
-from .sheet import SHEET
+from games.roads import bot
+from games.roads import pad as score_pad
+from games.roads.engine import ROADS
+from games.roads.presenter import roads_context
+from games.roads.sheet import SHEET
 
 # The fields the page's pick-then-target form posts, by move type. A field the type does
 # not take is ignored, so one form serves both plays and road moves.
@@ -23,12 +23,14 @@ NUMBER_FIELDS = ("index",)
 class RoadsKind(GameKind):
     engine = ROADS
     strategy = staticmethod(bot.choose)
-    board_template = "roads/board.html"
+    pages = Pages(
+        board="roads/board.html",
+        lobby="roads/lobby.html",
+        scripts=("decks/deck.js", "roads/roads.js"),  # the deck games' card controller, then the game's own
+        stylesheet="roads/roads.css",
+    )
     pad = score_pad
     sheet = SHEET
-    script = ("decks/deck.js", "roads/roads.js")  # the deck games' card controller, then the game's own
-    stylesheet = "roads/roads.css"
-    lobby_template = "roads/lobby.html"
     small_moves = {"draw": "draws"}
 
     def board_context(self, view: dict, game: Game) -> dict:

@@ -1,14 +1,7 @@
-from django.apps import AppConfig
+from games.contract import apps
 
 
-class RomanRoadConfig(AppConfig):
+class RomanRoadConfig(apps.GameConfig):
     name = "games.romanroad"
-    label = "romanroad"
     verbose_name = "Roman Road"
-
-    def ready(self) -> None:
-        from games import kinds
-
-        from .web import RomanRoadKind
-
-        kinds.register(RomanRoadKind())
+    kind = "games.romanroad.web.RomanRoadKind"

@@ -28,9 +28,8 @@ from __future__ import annotations
 import math
 import random
 
-from games.rules import Move, State
-
-from .engine import FLIP, ROMANROAD, foundation_targets, tops, work_targets
+from games.contract.protocol import Move, State
+from games.romanroad.engine import FLIP, ROMANROAD, foundation_targets, tops, work_targets
 
 SPEEDS = {"slow": 4.0, "steady": 2.0, "fast": 1.0}  # seconds between two moves of one computer player
 DEFAULT_SPEED = "steady"

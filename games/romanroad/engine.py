@@ -1,6 +1,6 @@
 """Roman Road: a real-time race with the Roman Road decks (like Nerts), 2 to 4 players.
 
-Player-facing rules: ``docs/rules/roman-road.md``. Everyone plays at once: moves
+Player-facing rules: ``games/romanroad/rules.md``. Everyone plays at once: moves
 apply in the order the server receives them, and a move that an earlier one has
 overtaken (someone got there first, the hand is over, the next hand is dealt) is
 refused with a sentence that starts "Too late — ...", the state unchanged.
@@ -35,7 +35,7 @@ State (JSON-able; every list of cards has its top card last)::
       "ready": [False, False, False],        # between hands (or before Begin): who is ready
       "away": [False, False, False],         # who is away from the table (see "Away" below)
       "sheet": [{"hand": 1, "foundations": [...], "store": [...], "amen": 0,
-                 "scores": [...], "totals": [...]}, ...],
+                 "scores": [...], "totals": [...]}, ...],  # "host": true on a hand the host ended
       "totals": [0, 0, 0],
     }
 
@@ -89,6 +89,7 @@ from __future__ import annotations
 import random
 import re
 
+from games.contract.protocol import Engine, IllegalMove, Move, State, move_type, places, require
 from games.decks import (
     CARDS_PER_SUIT,
     card_info,
@@ -105,7 +106,6 @@ from games.decks import (
     verse,
     words,
 )
-from games.rules import IllegalMove, Move, State, move_type, places, require
 
 WORK_PILES = 3
 STORE_SIZE = 10
@@ -318,7 +318,9 @@ def _deal(state: State, rng: random.Random) -> None:
     )
 
 
-def _end_hand(state: State, amen: int | None) -> None:
+def _end_hand(state: State, amen: int | None, by_host: bool = False) -> None:
+    """The hand is over and scored: by an Amen of seat ``amen``, else blocked, or (``by_host``) ended
+    by the host as it stood, scored as a blocked hand is (its sheet row says so: ``"host": true``)."""
     played = played_counts(state)
     store = [len(me["store"]) for me in state["seats"]]
     scores = [
@@ -334,6 +336,7 @@ def _end_hand(state: State, amen: int | None) -> None:
             "amen": amen,
             "scores": scores,
             "totals": totals,
+            **({"host": True} if by_host else {}),
         }
     )
     for me in state["seats"]:
@@ -804,8 +807,8 @@ def _describe_end(before: State, after: State) -> str:
 # --- The engine ---------------------------------------------------------------------
 
 
-class RomanRoad:
-    """Roman Road as an ``Engine`` (see ``games/rules.py``): everyone plays at once."""
+class RomanRoad(Engine):
+    """Roman Road as an ``Engine`` (see ``games/contract/protocol.py``): everyone plays at once."""
 
     slug = "romanroad"
     name = "Roman Road"
@@ -947,7 +950,7 @@ class RomanRoad:
         """The host ends the game: a hand in play is scored as it stands, as a blocked hand."""
         new = _copy(state)
         if new["phase"] == HAND:
-            _end_hand(new, None)
+            _end_hand(new, None, by_host=True)
         new["phase"] = OVER
         return new
 

@@ -3,10 +3,9 @@ the hand's score and the running total, with the table's variants printed."""
 
 from __future__ import annotations
 
+from games.romanroad.engine import AMEN_BONUS
+from games.romanroad.sheet import SHEET, variant_fields, variant_options
 from scoresheets.layout import Unit, padded
-
-from .engine import AMEN_BONUS
-from .sheet import SHEET, variant_fields, variant_options
 
 TEMPLATE = "romanroad/pad.html"
 PER_PAGE = 1

@@ -126,7 +126,8 @@ def _sheet(view: dict) -> list[dict]:
             }
             for seat in range(view["players"])
         ]
-        rows.append({"hand": row["hand"], "cells": cells, "blocked": row["amen"] is None})
+        ended = "amen" if row["amen"] is not None else "host" if row.get("host") else "blocked"
+        rows.append({"hand": row["hand"], "cells": cells, "ended": ended})
     return rows
 
 

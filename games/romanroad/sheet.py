@@ -13,10 +13,9 @@ import copy
 
 from django import forms
 
+from games.romanroad.engine import AMEN_BONUS, ROMANROAD, TARGET, TARGET_RANGE, hand_points, hand_score
 from scoresheets.entries import EntryForm
 from scoresheets.scoring import Entry, Scorer, State, check_names, places, require, whole
-
-from .engine import AMEN_BONUS, ROMANROAD, TARGET, TARGET_RANGE, hand_points, hand_score
 
 DECK = 32
 STORE = 10

@@ -2,9 +2,9 @@
 
 from django.urls import path
 
-from games.views import moved
+from games.contract.platform import moved
 
 urlpatterns = [
-    path("<str:code>/tv/", moved("tv"), name="romanroad_tv"),
-    path("<str:code>/tv/poll/", moved("tv_poll"), name="romanroad_tv_poll"),
+    path("<code:code>/tv/", moved("tv"), name="romanroad_tv"),
+    path("<code:code>/tv/poll/", moved("tv_poll"), name="romanroad_tv_poll"),
 ]

@@ -6,7 +6,7 @@ Who is at the table decides two of the table's own moves (``system_move``, recor
 one move path under the game's row lock):
 
 - **Begin.** A hand is dealt into the engine's ``deal`` phase. Computer players are ready at
-  once; a person is ready at once when a page of theirs is open (``games.presence``). A person
+  once; a person is ready at once when a page of theirs is open (``games.live.presence``). A person
   who is not there is not waited for past ``ROMANROAD_ABSENT_SECONDS``: the table's clock takes
   them as ready. Once everyone is ready, the clock says Begin ``ROMANROAD_BEGIN_SECONDS`` later
   (the countdown every screen shows). No computer player's chain starts before Begin.
@@ -24,41 +24,61 @@ import random
 from datetime import datetime, timedelta
 
 from django import forms
-from django.conf import settings
 from django.http import QueryDict
 from django.utils import timezone
 
-from games import presence
-from games.kinds import GameKind, form_number
+from games.contract import platform
+from games.contract.kinds import GameKind, form_number
+from games.contract.pages import Pages
+from games.contract.policy import SeatWords, TablePolicy
+from games.contract.protocol import Move as MovePayload
+from games.contract.protocol import State
+from games.contract.tableform import TableForm
 from games.models import Game, Move, Seat
-from games.notifications import deadlines
-from games.rules import Move as MovePayload
-from games.rules import State
-
-from . import bot
-from . import pad as score_pad
-from .engine import AWAY, BACK, BETWEEN, DEAL, HAND, ROMANROAD, TARGET, TARGET_RANGE, away_seats
-from .presenter import romanroad_context
-from .sheet import SHEET
+from games.romanroad import bot
+from games.romanroad import pad as score_pad
+from games.romanroad.engine import (
+    AWAY,
+    BACK,
+    BETWEEN,
+    DEAL,
+    HAND,
+    ROMANROAD,
+    TARGET,
+    TARGET_RANGE,
+    away_seats,
+)
+from games.romanroad.presenter import romanroad_context
+from games.romanroad.sheet import SHEET
 
 BETWEEN_SECONDS = 20  # the pause between hands; everyone pressing Ready deals sooner
 PLAYS = ("move", "flip", "stuck")  # what a person does at the table (not what the table does for them)
 UNTIMED = ("away", "back")  # marks the table makes about who is here: they move no clock on
 
 
+# The table's knobs (``GameKind.tunable``: a setting or an environment variable of that name).
+TUNABLES = {
+    "ROMANROAD_BEGIN_SECONDS": 3.0,  # the countdown to Begin once everyone is ready
+    "ROMANROAD_ABSENT_SECONDS": 5.0,  # how long a hand just dealt waits for a person with no page open
+    "ROMANROAD_IDLE_SECONDS": 20.0,  # how long a person gone, playing no part, may be before they are away
+}
+
+
 def begin_seconds() -> float:
     """The countdown to Begin once everyone is ready."""
-    return float(getattr(settings, "ROMANROAD_BEGIN_SECONDS", 3))
+    return RomanRoadKind.tunable("ROMANROAD_BEGIN_SECONDS")
 
 
 def absent_seconds() -> float:
     """How long a hand just dealt waits for a person with no page open before taking them as ready."""
-    return float(getattr(settings, "ROMANROAD_ABSENT_SECONDS", 5))
+    return RomanRoadKind.tunable("ROMANROAD_ABSENT_SECONDS")
 
 
 def idle_seconds() -> float:
     """How long a person with no page open and no play of theirs may be gone before they are away."""
-    return float(getattr(settings, "ROMANROAD_IDLE_SECONDS", 20))
+    return RomanRoadKind.tunable("ROMANROAD_IDLE_SECONDS")
+
+
 SPEED_CHOICES = [
     ("slow", "Slow (about 4 seconds a move)"),
     ("steady", "Steady (about 2 seconds a move)"),
@@ -75,41 +95,83 @@ def bot_speed(options: dict) -> str:
     return speed if speed in bot.SPEEDS else bot.DEFAULT_SPEED
 
 
-class RomanRoadKind(GameKind):
-    engine = ROMANROAD
-    strategy = staticmethod(bot.choose)
-    board_template = "romanroad/board.html"
-    urls = "games.romanroad.urls"  # the shared screen's old address
-    tv_template = "romanroad/tv_board.html"
-    pad = score_pad
-    sheet = SHEET
-    # The deck games' card controller, then the table's own; loaded once by the game page (a board
-    # swapped in later brings none).
-    script = ("decks/deck.js", "romanroad/romanroad.js")
-    stylesheet = "romanroad/romanroad.css"
-    poll_seconds = 1  # a page whose socket is down still sees the race within a second
-    computer_takes_left_seats = False  # a seat whose player left counts as stuck (the engine's leave)
-    left_seat_note = "their seat counts as stuck for the rest of the game"
-    clock_options = {}  # every table: the next hand is dealt when the pause between hands is up
-    # A race has hands, not turns: a player gone from the table hears that a hand is on without them.
-    notices = {
-        "round": "Hand {round} is being played at {game}, and your cards are waiting for you.",
-        "round_subject": "{game}: hand {round} is on — your cards are waiting",
-    }
+class RomanRoadTableForm(TableForm):
+    amen_bonus = forms.BooleanField(
+        label="Amen bonus",
+        required=False,
+        help_text="Optional rule: +10 to the player who empties their Store.",
+    )
+    negative = forms.BooleanField(
+        label="Negative hand scores", required=False, help_text="Optional rule: a hand may score below 0."
+    )
+    target = forms.IntegerField(
+        label="Play to",
+        min_value=TARGET_RANGE[0],
+        max_value=TARGET_RANGE[1],
+        initial=TARGET,
+        help_text="The game ends after the hand in which someone's total reaches this score.",
+    )
+    bot_speed = forms.ChoiceField(
+        label="Computer players' speed",
+        choices=SPEED_CHOICES,
+        initial=bot.DEFAULT_SPEED,
+        help_text="Add computer players to empty seats in the lobby.",
+    )
     deadline_wording = (
         "Idle limit",
         "A player still in a hand this long after it was dealt is taken to be stuck. "
         f"Between hands the next one is dealt after {BETWEEN_SECONDS} seconds whatever you choose.",
     )
-    options = {
-        "amen_bonus": ("Amen bonus", "Optional rule: +10 to the player who empties their Store."),
-        "negative": ("Negative hand scores", "Optional rule: a hand may score below 0."),
+
+    @classmethod
+    def options_from(cls, data: dict) -> dict:
+        options = super().options_from(data)
+        options["target"] = data.get("target") or TARGET
+        options["bot_speed"] = data.get("bot_speed") or bot.DEFAULT_SPEED
+        return options
+
+    @classmethod
+    def labels(cls, options: dict) -> list[str]:
+        return [
+            f"play to {options.get('target', TARGET)}",
+            *super().labels(options),
+            f"{bot_speed(options)} computer players",
+        ]
+
+
+class RomanRoadKind(GameKind):
+    engine = ROMANROAD
+    strategy = staticmethod(bot.choose)
+    pages = Pages(
+        board="romanroad/board.html",
+        tv="romanroad/tv_board.html",
+        scripts=("decks/deck.js", "romanroad/romanroad.js"),
+        stylesheet="romanroad/romanroad.css",
+    )
+    urls = "games.romanroad.urls"  # the shared screen's old address
+    pad = score_pad
+    sheet = SHEET
+    poll_seconds = 1  # a page whose socket is down still sees the race within a second
+    tunables = TUNABLES
+    table = TablePolicy(
+        computer_takes_left_seats=False,  # a seat whose player left counts as stuck (the engine's leave)
+        left_seat=SeatWords(
+            "their seat counts as stuck for the rest of the game",
+            "your seat counts as stuck for the rest of the game",
+        ),
+    )
+    clock_options = {}  # every table: the next hand is dealt when the pause between hands is up
+    table_form = RomanRoadTableForm
+    # A race has hands, not turns: a player gone from the table hears that a hand is on without them.
+    notices = {
+        "round": "Hand {round} is being played at {game}, and your cards are waiting for you.",
+        "round_subject": "{game}: hand {round} is on — your cards are waiting",
     }
 
     # Pages ------------------------------------------------------------------
 
     def board_context(self, view: dict, game: Game) -> dict:
-        clock_at = deadlines.clock_due_at(game) if view["phase"] in (BETWEEN, DEAL) else None
+        clock_at = platform.clock_due_at(game) if view["phase"] in (BETWEEN, DEAL) else None
         return romanroad_context(view, clock_at, timezone.now())
 
     def parse_move(self, post: QueryDict, move: MovePayload) -> MovePayload:
@@ -123,33 +185,6 @@ class RomanRoadKind(GameKind):
         if kind in HAND_MOVES and post.get("hand"):
             move["hand"] = form_number(post["hand"])
         return move
-
-    # The create form --------------------------------------------------------
-
-    def form_fields(self) -> dict[str, forms.Field]:
-        low, high = TARGET_RANGE
-        return {
-            "target": forms.IntegerField(
-                label="Play to", min_value=low, max_value=high, initial=TARGET,
-                help_text="The game ends after the hand in which someone's total reaches this score.",
-            ),
-            "bot_speed": forms.ChoiceField(
-                label="Computer players' speed", choices=SPEED_CHOICES, initial=bot.DEFAULT_SPEED,
-                help_text="Add computer players to empty seats in the lobby.",
-            ),
-        }
-
-    def form_options(self, data: dict) -> dict:
-        options = {name: bool(data.get(name)) for name in self.options}
-        options["target"] = data.get("target") or TARGET
-        options["bot_speed"] = data.get("bot_speed") or bot.DEFAULT_SPEED
-        return options
-
-    def option_labels(self, options: dict) -> list[str]:
-        labels = [f"play to {options.get('target', TARGET)}"]
-        labels += [label for name, (label, _help) in self.options.items() if options.get(name)]
-        labels.append(f"{bot_speed(options)} computer players")
-        return labels
 
     # The clock between hands --------------------------------------------------
 
@@ -209,7 +244,7 @@ def _ready_at_once(state: State, seats: list[Seat]) -> tuple[int, MovePayload] |
     if bot_seat is not None:
         return bot_seat.position, {"type": "ready"}
     people = [s for s in waiting if s.user_id and not s.left]
-    present = presence.here([s.pk for s in people]) if people else set()
+    present = platform.here([s.pk for s in people]) if people else set()
     here_now = next((s for s in people if s.pk in present), None)
     return (here_now.position, {"type": "ready"}) if here_now is not None else None
 
@@ -224,7 +259,7 @@ def _away_or_back(game: Game, state: State, seats: list[Seat]) -> tuple[int, Mov
     asked = people if state["phase"] == HAND else [s for s in people if away[s.position]]
     if not asked:
         return None
-    present = presence.here([s.pk for s in asked])
+    present = platform.here([s.pk for s in asked])
     for seat in asked:
         if away[seat.position] and seat.pk in present:
             return seat.position, {"type": BACK}
@@ -247,4 +282,3 @@ def _last_here(game: Game, seat: Seat) -> datetime:
     )
     seen = Seat.objects.filter(pk=seat.pk).values_list("last_seen", flat=True).first()
     return max(filter(None, (played, seen, game.started_at)), default=timezone.now())
-

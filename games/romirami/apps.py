@@ -1,14 +1,7 @@
-from django.apps import AppConfig
+from games.contract import apps
 
 
-class RomiRamiConfig(AppConfig):
+class RomiRamiConfig(apps.GameConfig):
     name = "games.romirami"
-    label = "romirami"
     verbose_name = "Romi Rami"
-
-    def ready(self) -> None:
-        from games import kinds
-
-        from .web import RomiRamiKind
-
-        kinds.register(RomiRamiKind())
+    kind = "games.romirami.web.RomiRamiKind"

@@ -23,9 +23,8 @@ import random
 from collections import Counter
 from functools import lru_cache
 
-from games.rules import Move, State
-
-from .engine import (
+from games.contract.protocol import Move, State
+from games.romirami.engine import (
     HAND_MAX,
     ROMIRAMI,
     Counts,

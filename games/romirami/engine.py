@@ -1,6 +1,6 @@
 """Romi Rami (Antoine Lefebvre, Randolph 2023): take Number cards, complete Contracts.
 
-Player-facing rules: ``docs/rules/romi-rami.md``. The cards (92 Number cards,
+Player-facing rules: ``games/romirami/rules.md``. The cards (92 Number cards,
 36 Contracts, 4 two-sided trophies) are data in ``data/romirami.json``, which
 the in-person score sheet reads too.
 
@@ -62,7 +62,7 @@ from functools import cache, lru_cache
 from itertools import combinations, product
 from pathlib import Path
 
-from games.rules import IllegalMove, Move, State, clone, move_type, require
+from games.contract.protocol import Engine, IllegalMove, Move, State, clone, move_type, require
 
 DATA = Path(__file__).with_name("data") / "romirami.json"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -725,8 +725,8 @@ def _describe_complete(before: State, after: State, move: Move) -> str:
 # --- The engine --------------------------------------------------------------
 
 
-class RomiRami:
-    """Romi Rami for 2 to 4 players, as an ``Engine`` (see ``games/rules.py``)."""
+class RomiRami(Engine):
+    """Romi Rami for 2 to 4 players, as an ``Engine`` (see ``games/contract/protocol.py``)."""
 
     slug = "romirami"
     name = "Romi Rami"

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from games.romirami.engine import edition, suit_name, trophy_label
+from games.romirami.sheet import contracts
 from scoresheets.layout import Unit, ordinal, padded
-
-from .engine import edition, suit_name, trophy_label
-from .sheet import contracts
 
 TEMPLATE = "romirami/pad.html"
 PER_PAGE = 1

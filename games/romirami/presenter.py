@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from .engine import HAND_MAX, contract, numbers_text, pick_cards
+from games.romirami.engine import HAND_MAX, contract, numbers_text, pick_cards
 
 STAR_WORD = "star"  # the last word of a contract way that the Star completes ("1 2 4 star")
 END_TEXTS = {

@@ -15,12 +15,11 @@ from functools import cache
 
 from django import forms
 
-from games.rules import IllegalMove
+from games.contract.protocol import IllegalMove
+from games.romirami import engine
+from games.romirami.engine import ROMIRAMI, SIDES, edition, suit_name, trophy_label
 from scoresheets.entries import EntryForm, SeatField
 from scoresheets.scoring import Entry, Scorer, State, check_names, require, seat, whole
-
-from . import engine
-from .engine import ROMIRAMI, SIDES, edition, suit_name, trophy_label
 
 MAX_BONUS = len(engine.number_cards())  # every Number card
 

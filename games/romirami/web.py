@@ -4,26 +4,28 @@ from __future__ import annotations
 
 from django.http import QueryDict
 
-from games.kinds import GameKind, form_number
+from games.contract.kinds import GameKind, form_number
+from games.contract.pages import Pages
+from games.contract.protocol import Move
 from games.models import Game
-from games.rules import Move
-
-from . import bot
-from . import pad as score_pad
-from .engine import MAX_LISTED, ROMIRAMI
-from .presenter import STAR_WORD, romirami_context
-from .sheet import SHEET
+from games.romirami import bot
+from games.romirami import pad as score_pad
+from games.romirami.engine import MAX_LISTED, ROMIRAMI
+from games.romirami.presenter import STAR_WORD, romirami_context
+from games.romirami.sheet import SHEET
 
 
 class RomiRamiKind(GameKind):
     engine = ROMIRAMI
     strategy = staticmethod(bot.choose)
-    board_template = "romirami/board.html"
+    pages = Pages(
+        board="romirami/board.html",
+        lobby="romirami/lobby.html",
+        scripts=("romirami/romirami.js",),
+        stylesheet="romirami/romirami.css",
+    )
     pad = score_pad
     sheet = SHEET
-    script = "romirami/romirami.js"
-    stylesheet = "romirami/romirami.css"
-    lobby_template = "romirami/lobby.html"
 
     def board_context(self, view: dict, game: Game) -> dict:
         return romirami_context(view)

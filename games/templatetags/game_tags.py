@@ -2,7 +2,8 @@ from __future__ import annotations
 
 from django import template
 
-from games import kinds, timewords
+from games.contract import kinds
+from games.web import timewords
 
 register = template.Library()
 
@@ -10,16 +11,7 @@ register = template.Library()
 @register.simple_tag
 def game_stylesheets() -> list[str]:
     """Every installed game's stylesheet: its cards also show in lists and blocks outside its page."""
-    return [kind.stylesheet for kind in kinds.all_kinds() if kind.stylesheet]
-
-
-@register.filter
-def scripts(script) -> tuple:
-    """A game's ``script`` as the static paths the game page loads in order: one path, or several
-    (a shared controller first, then the game's own script)."""
-    if not script:
-        return ()
-    return (script,) if isinstance(script, str) else tuple(script)
+    return [kind.pages.stylesheet for kind in kinds.all_kinds() if kind.pages.stylesheet]
 
 
 @register.filter

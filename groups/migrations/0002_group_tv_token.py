@@ -13,7 +13,6 @@ def one_key_each(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
         ("groups", "0001_initial"),
     ]

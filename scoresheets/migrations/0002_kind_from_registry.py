@@ -5,15 +5,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('scoresheets', '0001_initial'),
+        ("scoresheets", "0001_initial"),
     ]
 
     operations = [
         migrations.AlterField(
-            model_name='scoresheet',
-            name='kind',
+            model_name="scoresheet",
+            name="kind",
             field=models.CharField(max_length=20, validators=[scoresheets.models.validate_sheet_kind]),
         ),
     ]

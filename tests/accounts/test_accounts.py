@@ -43,13 +43,14 @@ def test_wrong_password_is_refused(client, make_user):
     assert response.status_code == 200 and "enter a correct" in response.content.decode().lower()
 
 
-def test_password_reset_mails_a_working_link(client, make_user):
+def test_password_reset_mails_a_working_link_at_the_sites_address(client, make_user, settings):
+    settings.SITE_URL = "http://games.test:8123"
     make_user("Julius")
     client.post(reverse("password_reset"), {"email": "julius@example.com"})
     assert len(mail.outbox) == 1
     body = mail.outbox[0].body
     link = next(line for line in body.splitlines() if "/accounts/password/reset/" in line)
-    path = link.split("testserver", 1)[1]
+    path = link.split("http://games.test:8123", 1)[1]
     response = client.get(path, follow=True)
     assert response.status_code == 200 and response.context["validlink"]
     response = client.post(
@@ -61,7 +62,7 @@ def test_password_reset_mails_a_working_link(client, make_user):
 
 
 def test_guest_claims_account_and_keeps_games(client, make_user, settings):
-    from games import services
+    from games.play import services
 
     host = make_user("Julius")
     game = services.create_game(host, "poker", {}, 4, "seated")

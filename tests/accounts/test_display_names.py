@@ -67,7 +67,7 @@ def test_the_settings_page_and_a_guest_seat_are_held_to_it(client, make_user, ma
     julius.refresh_from_db()
     assert julius.display_name == "Julius"
     client.logout()
-    from games import services
+    from games.play import services
 
     game = services.create_game(julius, "poker", {}, 3, "seated")
     response = client.post(reverse("join", args=[game.code]), {"display_name": "Computer 2"})

@@ -101,7 +101,7 @@ def test_a_forged_link_is_refused_in_words(client, make_user, token):
 
 
 def test_an_unverified_address_gets_no_turn_mail(make_user):
-    from games import services
+    from games.play import services
 
     anna, marcus = make_user("Anna"), make_user("Marcus", verified=False)
     game = services.create_game(anna, "poker", {}, 2, "seated")
@@ -125,7 +125,9 @@ def test_a_new_address_takes_over_only_when_its_link_is_opened(client, make_user
     assert response.status_code == 302
     user.refresh_from_db()
     assert (user.email, user.pending_email, user.email_verified) == (
-        "livia@example.com", "new@example.com", True
+        "livia@example.com",
+        "new@example.com",
+        True,
     )
     assert "Check your inbox" in client.get(reverse("profile")).content.decode()
     deliver_all()

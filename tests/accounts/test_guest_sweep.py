@@ -84,7 +84,10 @@ def test_the_sweep_removes_exactly_the_stale_guests(people, tables, django_setti
             for s in p["seats"]:
                 game = games[s["game"]]
                 created = Seat.objects.create(
-                    game=game, user=users[index], position=game.seats.count(), name=f"Seat of {index}",
+                    game=game,
+                    user=users[index],
+                    position=game.seats.count(),
+                    name=f"Seat of {index}",
                     left=s["left"],
                 )
                 Seat.objects.filter(pk=created.pk).update(last_seen=ago(s["seen"]))

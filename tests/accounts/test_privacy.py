@@ -9,9 +9,9 @@ from django.core import mail
 from django.urls import reverse
 
 from accounts.models import User
-from games import services
 from games.models import FORMER_PLAYER, Holiday, Notification, NotificationPrefs
 from games.notifications import mailer
+from games.play import services
 from scoresheets.models import ScoreSheet
 
 pytestmark = pytest.mark.django_db

@@ -55,4 +55,4 @@ def test_a_bench_record_other_than_0_writes(results_file, monkeypatch):
 def test_every_bench_publishes_through_the_one_function(bench):
     source = bench.read_text()
     assert "publish(" in source
-    assert "write_section" not in source and "BENCH_RECORD\", " not in source
+    assert "write_section" not in source and 'BENCH_RECORD", ' not in source

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bench import bench_romanroad_engine as bench
-from games.rules import awaits_table, has_move
+from games.contract.protocol import awaits_table, has_move
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -13,8 +13,12 @@ ROOT = Path(__file__).resolve().parents[2]
 def manage(*args: str, **env: str) -> subprocess.CompletedProcess:
     clean = {key: value for key, value in os.environ.items() if key not in {"SECRET_KEY", "DEBUG"}}
     return subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env={**clean, **env},
-        capture_output=True, text=True, timeout=120,
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env={**clean, **env},
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
 
 
@@ -41,8 +45,11 @@ def test_a_sign_in_lasts_two_weeks_unless_set(settings):
     assert live.SESSION_COOKIE_AGE == 14 * 24 * 60 * 60
     result = subprocess.run(
         [sys.executable, "-c", "from django.conf import settings; print(settings.SESSION_COOKIE_AGE)"],
-        cwd=ROOT, env={**os.environ, "SESSION_DAYS": "3", "DJANGO_SETTINGS_MODULE": "config.settings"},
-        capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        env={**os.environ, "SESSION_DAYS": "3", "DJANGO_SETTINGS_MODULE": "config.settings"},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.stdout.strip() == str(3 * 24 * 60 * 60)
 
@@ -55,9 +62,15 @@ def test_a_dead_workers_tasks_return_within_minutes_not_an_hour():
     )
     result = subprocess.run(
         [sys.executable, "-c", script],
-        cwd=ROOT, env={**os.environ, "CELERY_BROKER_URL": "redis://127.0.0.1:6379/0",
-                       "DJANGO_SETTINGS_MODULE": "config.settings"},
-        capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        env={
+            **os.environ,
+            "CELERY_BROKER_URL": "redis://127.0.0.1:6379/0",
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
     assert 0 < int(result.stdout.strip()) <= 600
@@ -71,9 +84,16 @@ def test_postgresql_connections_come_from_a_bounded_pool_not_one_per_request():
     )
     result = subprocess.run(
         [sys.executable, "-c", script],
-        cwd=ROOT, env={**os.environ, "DATABASE_URL": "postgres://u@127.0.0.1:5432/x",
-                       "DATABASE_POOL_SIZE": "5", "DJANGO_SETTINGS_MODULE": "config.settings"},
-        capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        env={
+            **os.environ,
+            "DATABASE_URL": "postgres://u@127.0.0.1:5432/x",
+            "DATABASE_POOL_SIZE": "5",
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+        },
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["0", "5"]

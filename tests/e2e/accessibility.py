@@ -51,8 +51,10 @@ def assert_accessible(page, sizes=SIZES) -> None:
             page.wait_for_timeout(100)  # the layout settles for the new width
             for violation in violations(page):
                 where = f"{size['width']}x{size['height']} {page.url}"
-                report.append(f"{where}: {violation['impact']} {violation['id']} ({violation['help']}):\n    "
-                              + "\n    ".join(violation["nodes"]))
+                report.append(
+                    f"{where}: {violation['impact']} {violation['id']} ({violation['help']}):\n    "
+                    + "\n    ".join(violation["nodes"])
+                )
     finally:
         if original:
             page.set_viewport_size(original)

@@ -3,8 +3,8 @@ is drawn inside the screen, that nothing scrolls sideways, and that the board wa
 
 from __future__ import annotations
 
-from games import services
 from games.models import Game
+from games.play import services
 
 
 def table_with_computers(user, slug: str, options: dict | None = None, players: int = 2) -> Game:

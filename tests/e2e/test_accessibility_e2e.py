@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import User
-from games import services
-from games.kinds import all_kinds
+from games.contract.kinds import all_kinds
+from games.play import services
 from tests.e2e.accessibility import assert_accessible
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from accounts.models import User
-from games import services
+from games.play import services
 from tests.e2e.test_accessibility_e2e import sign_up
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

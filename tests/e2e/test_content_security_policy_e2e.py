@@ -8,12 +8,12 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from games import kinds
+from games.contract import kinds
 from games.models import Game
+from games.roads.tests.test_play_e2e import rigged
+from games.romanroad.tests.site import begin
 from scoresheets.models import ScoreSheet
 from tests.e2e.layout import table_with_computers, wait_for_redraw
-from tests.e2e.test_roads_e2e import rigged
-from tests.games.romanroad.site import begin
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -183,7 +183,7 @@ def play_one_move(page, slug: str) -> None:
         board.locator(".rr-you .rr-deck").click()  # flip the Search deck
 
 
-@pytest.mark.parametrize("slug", ["catacombs", "poker", "roads", "romirami", "romanroad"])
+@pytest.mark.parametrize("slug", kinds.slugs())
 def test_a_move_redraws_the_board_with_no_violation(new_page, make_user, live_server, slug):
     user = make_user("Julius")
     game = my_table(user, slug)

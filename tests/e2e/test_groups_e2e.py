@@ -5,25 +5,25 @@ page. Screenshots go to test-artifacts/."""
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import seat_moves
-from games import services as game_services
 from games.models import Game
+from games.play import seat_moves
+from games.play import services as game_services
 from groups import services
 from scoresheets.models import ScoreSheet
 from tests.e2e.accessibility import assert_accessible
 from tests.e2e.layout import no_sideways_scroll, text_inside
+from tests.paths import ARTIFACTS
 from tests.platform.test_my_games import finish
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 TV = {"width": 1920, "height": 1080}

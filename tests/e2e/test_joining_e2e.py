@@ -10,12 +10,13 @@ import pytest
 from django.test import Client
 from playwright.sync_api import expect
 
-from games import services
 from games.models import Game
+from games.play import services
+from tests.paths import ARTIFACTS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
 PHONE = {"width": 390, "height": 844}
 
 
@@ -48,7 +49,8 @@ def read_qr(png: Path) -> str:
     return subprocess.run(command, capture_output=True, text=True, check=True).stdout.strip()
 
 
-def test_a_guest_joins_by_scanning_the_lobby_qr_code(open_page, make_user, live_server):
+def test_a_guest_joins_by_scanning_the_lobby_qr_code(open_page, make_user, live_server, settings):
+    settings.SITE_URL = live_server.url  # the address the phones use
     host = make_user("Julius")
     game = services.create_game(host, "poker", {}, 3, "seated")
     lobby = open_page(host)

@@ -16,9 +16,9 @@ import uuid
 import pytest
 from django.db import connection
 
-from games import services
+from games.catacombs.tests.test_table_e2e import accepting, live, pick_a_card
 from games.models import Game, Notification
-from tests.e2e.test_catacombs_table_e2e import accepting, live, pick_a_card
+from games.play import services
 from tests.e2e.test_presence_turn_e2e import PHONE
 from tests.integration.live_harness import asgi_server
 from tests.integration.mail_harness import SmtpSink, database_url, publishing_to, wait_for, worker

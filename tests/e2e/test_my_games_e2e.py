@@ -7,21 +7,20 @@ this test's PostgreSQL database, as in production.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.db import connection
 from django.test import Client
 from playwright.sync_api import expect
 
-from games import services
+from games.play import services
 from tests.integration.live_harness import asgi_server
 from tests.integration.mail_harness import database_url
+from tests.paths import ARTIFACTS
 from tests.real_parts import REDIS, require
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
 PHONE = {"width": 390, "height": 844}
 
 

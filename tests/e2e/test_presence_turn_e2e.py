@@ -13,8 +13,8 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
 
-from games import services
-from tests.e2e.test_poker_e2e import play_one_step
+from games.play import services
+from games.poker.tests.test_play_e2e import play_one_step
 from tests.integration.live_harness import asgi_server
 from tests.integration.mail_harness import database_url
 from tests.real_parts import require
@@ -168,18 +168,20 @@ def test_a_rematch_asked_on_one_phone_reaches_the_others(phone, make_user):
     for page in (his, hers):
         page.goto(url)
         live(page)
-    assert hers.get_by_role("button", name="Play again with the same table").count() == 1
+    # Julius hosts and is here: he starts the rematch; Agrippina's end screen says so.
+    assert hers.get_by_role("button", name="Play again with the same table").count() == 0
+    hers.get_by_text("Julius, the host, starts the rematch").wait_for()
     his.get_by_role("button", name="Play again with the same table").click()
     his.wait_for_url(re.compile(r"/g/(?!" + game.code + r")[A-Z0-9]+/$"))
     new_code = his.url.rstrip("/").rsplit("/", 1)[1]
-    # Pushed to Agrippina's end screen: she joins with one tap.
-    hers.get_by_text("Julius asks for a rematch.").wait_for(timeout=5_000)
-    hers.get_by_role("button", name="Join the rematch").click()
+    # Pushed to Agrippina's end screen: she has a seat already, one tap takes her there.
+    hers.get_by_text("Julius started a rematch: you have a seat.").wait_for(timeout=5_000)
+    hers.get_by_role("link", name="Go to the new table").click()
     hers.wait_for_url(f"**/g/{new_code}/")
-    # Marcus was not looking: "My games" offers it beside the finished game.
+    # Marcus was not looking: "My games" lists the new table he sits at.
     his_friend = phone(marcus)
     his_friend.goto("/games/")
-    his_friend.get_by_role("button", name="Join the rematch").click()
+    his_friend.get_by_role("link", name=f"Roman Poker · {new_code}").click()
     his_friend.wait_for_url(f"**/g/{new_code}/")
     lobby = his_friend.locator("#board").inner_text()
     for name in ("Julius", "Agrippina", "Marcus", "Computer 1"):

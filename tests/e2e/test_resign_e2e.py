@@ -6,7 +6,6 @@ resigner second, and both end screens offer a rematch."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
@@ -14,10 +13,9 @@ from playwright.sync_api import expect
 from games.models import Game
 from tests.e2e.accessibility import assert_accessible
 from tests.e2e.test_presence_turn_e2e import live, phone, site, table  # noqa: F401 — fixtures
+from tests.paths import ARTIFACTS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"  # screenshots for a person to look at
 
 
 def test_a_resignation_ends_a_two_person_game_and_the_other_is_told_they_won(phone, make_user):  # noqa: F811
@@ -53,8 +51,10 @@ def test_a_resignation_ends_a_two_person_game_and_the_other_is_told_they_won(pho
         expect(board).to_contain_text("Julius wins with 30 points. Agrippina resigned.")
         total = board.locator("tr", has=page.locator("th", has_text="\u03a3")).locator("td")
         expect(total).to_have_text([re.compile(r"30\s*1st place"), re.compile(r"30\s*2nd place")])
-        expect(page.get_by_role("button", name="Play again with the same table")).to_have_count(1)
         expect(page.locator("#leave-game")).to_have_count(0)
+    # Julius hosts and is here: the rematch is his to start, and her end screen says so.
+    expect(his.get_by_role("button", name="Play again with the same table")).to_have_count(1)
+    expect(hers.locator("#rematch")).to_contain_text("Julius, the host, starts the rematch")
     his.screenshot(path=ARTIFACTS / "resign-winner.png", full_page=True, caret="initial")
     hers.screenshot(path=ARTIFACTS / "resign-resigner.png", full_page=True, caret="initial")
     # Her page is still open: his strip says she is here.

@@ -6,8 +6,6 @@ axe-core."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from playwright.sync_api import expect
@@ -16,11 +14,11 @@ from config.csrf import SENTENCE
 from games.models import Game
 from tests.e2e.accessibility import assert_accessible
 from tests.e2e.test_presence_turn_e2e import live, phone, site, table  # noqa: F401 — fixtures
+from tests.paths import ARTIFACTS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "a-long-Passw0rd"
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"  # screenshots for a person to look at
 
 
 def checkable(user):

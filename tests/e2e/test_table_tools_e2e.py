@@ -1,25 +1,24 @@
 """Leaving and the host's tools at a Roman Poker table on phones (390x844), three people on the
 embedded default's ASGI server: one leaves (a computer player takes the seat), the host gives a seat
-to a computer player (its player is told, pushed), pauses and resumes the table, and ends the game;
-every other open page sees each step without a reload. The panel is folded on a phone, usable by
-keyboard, and clean under the accessibility scan."""
+to a computer player, asked first (its player is told, pushed, and takes it back), pauses and resumes
+the table, and ends the game; every other open page sees each step without a reload. The panel is
+folded on a phone, usable by keyboard, and clean under the accessibility scan."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 
-from games import services
 from games.models import Game
+from games.play import services
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
 from tests.e2e.test_presence_turn_e2e import live, phone, site, table  # noqa: F401 — fixtures
+from tests.paths import ARTIFACTS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"  # screenshots for a person to look at
+
 # (caret="initial": hiding the caret marks every input with a style attribute, which a later board
 # redraw would copy, a violation of the page's Content-Security-Policy that the page itself never makes)
 PUSHED = 10_000  # ms a push may take to be drawn on a busy machine (the page is never reloaded)
@@ -65,11 +64,24 @@ def test_leave_give_a_seat_pause_resume_and_end(phone, make_user):  # noqa: F811
     his.reload()  # the scan leaves marks on the page that a later redraw would copy (a style attribute)
     his.locator("#host-tools > summary").click()
 
+    # Give to a computer asks first, saying what it means.
     seat = his.locator(".tool-seats li", has_text="Agrippina")
+    seat.get_by_text("Give to a computer…").click()
+    assert "Agrippina still watches, and can take it back at their next turn." in seat.inner_text()
+    assert not game.moves.filter(payload__table="computer").exists()
     with his.expect_navigation():  # back to the table, the panel still open (#host-tools)
-        seat.get_by_role("button", name="Give to a computer").click()
-    hers.get_by_text("The host gave your seat to a computer player").wait_for(timeout=PUSHED)  # pushed
+        seat.get_by_role("button", name="Yes, give Agrippina's seat to a computer").click()
+    hers.get_by_text("The host gave your seat to a computer player").first.wait_for(timeout=PUSHED)  # pushed
     his.get_by_text("The host gave Agrippina's seat to a computer player.").first.wait_for()
+
+    # She takes it back from her own page (its tools redraw on the push).
+    take_back = hers.get_by_role("button", name="Take my seat back")
+    take_back.wait_for(timeout=PUSHED)
+    hers.screenshot(path=ARTIFACTS / "tools-take-back.png", full_page=True, caret="initial")
+    with hers.expect_navigation():
+        take_back.click()
+    hers.get_by_text("You took your seat back: you play it from your next turn on.").wait_for()
+    his.get_by_text("Agrippina took their seat back from the computer player.").first.wait_for(timeout=PUSHED)
 
     # Pause: every open page says so (the panel redraws on the push); then resume.
     assert his.locator("#host-tools").get_attribute("open") is not None  # open again (the address names it)
@@ -98,7 +110,12 @@ def test_leave_give_a_seat_pause_resume_and_end(phone, make_user):  # noqa: F811
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert [m.payload.get("table") for m in game.moves.filter(payload__has_key="table")] == [
-        "leave", "computer", "pause", "resume", "end"
+        "leave",
+        "computer",
+        "back",
+        "pause",
+        "resume",
+        "end",
     ]
     assert_accessible(hers)
 
@@ -111,7 +128,10 @@ def box(locator) -> dict:
 
 @pytest.mark.parametrize("kind", ["poker", "romanroad"])
 def test_on_a_laptop_the_host_finds_the_tools_and_removing_a_seat_asks_first(
-    browser, site, make_user, kind  # noqa: F811
+    browser,
+    site,  # noqa: F811 — a fixture
+    make_user,
+    kind,  # noqa: F811
 ):
     """At 1280x800 the tools sit below the board, out of sight on a long board: the site's bar links
     to them. They never overlap the board; Remove asks first with what it means; the keyboard
@@ -153,16 +173,15 @@ def test_on_a_laptop_the_host_finds_the_tools_and_removing_a_seat_asks_first(
         # The keyboard: from the panel's own summary through each seat's tools to the last step.
         page.locator("#host-tools > summary").focus()
         order = []
-        for _ in range(5 if kind == "poker" else 6):
+        for _ in range(6):
             page.keyboard.press("Tab")
             order.append(page.evaluate("() => document.activeElement.textContent.trim()"))
-        seats = ["Give to a computer", "Remove\u2026"] * 2
-        expected = ["Pause the game", *seats] if kind == "romanroad" else seats
-        assert order == [*expected, "End the game now"], order
+        seats = ["Give to a computer\u2026", "Remove\u2026"] * 2
+        assert order == ["Pause the game", *seats, "End the game now"], order  # a pause at any table
 
         # Remove asks first, saying what it means; nothing happens until the second button.
         closed = seat_row(page)
-        assert closed["give"]["y"] == closed["remove"]["y"], closed  # one row, as the other seats'
+        assert closed["computer"]["y"] == closed["remove"]["y"], closed  # one row, as the other seats'
         page.locator("#remove-seat-1 > summary").click()
         means = page.locator("#remove-seat-1")
         note = "their seat counts as stuck" if kind == "romanroad" else "a computer player plays their seat"
@@ -193,7 +212,7 @@ def seat_row(page) -> dict:
     a live board above may move the whole panel meanwhile)."""
     row = page.locator(".tool-seats li").filter(has=page.locator("#remove-seat-1"))
     name = box(row.locator(".name"))
-    parts = {"give": row.get_by_role("button", name="Give to a computer"), "remove": row.locator("summary")}
+    parts = {part: row.locator(f"#{part}-seat-1 > summary") for part in ("computer", "remove")}
     found = {part: box(locator) for part, locator in parts.items()}
     return {part: {**at, "x": at["x"] - name["x"], "y": at["y"] - name["y"]} for part, at in found.items()}
 

@@ -7,15 +7,17 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import seat_moves, table_tools
-from games import services as game_services
+from games.contract.protocol import finishing_places
 from games.models import Game
-from games.rules import finishing_places
+from games.play import seat_moves
+from games.play import services as game_services
+from games.tables import tools as table_tools
 from groups import nights, services
 from groups.models import GameNight, Group, GroupSheet, Membership
 from groups.standings import Outcome, standings
@@ -320,7 +322,7 @@ def test_the_tv_link_shows_the_night_signed_out_and_without_its_key_says_why(cli
     game = played(anna, [ben])
     client.force_login(anna)
     page = client.get(reverse("group", args=[group.pk])).content.decode()
-    assert f'data-copy="http://testserver{group.tv_url()}"' in page and "Copy the TV link" in page
+    assert f'data-copy="{settings.SITE_URL}{group.tv_url()}"' in page and "Copy the TV link" in page
     client.force_login(ben)
     assert group.tv_token not in client.get(reverse("group", args=[group.pk])).content.decode()  # hosts only
     client.logout()

@@ -44,7 +44,11 @@ class WebProcess:
         self.errors = errors = tempfile.TemporaryFile()  # not a pipe: a full pipe would stall the server
         self.process = process = subprocess.Popen(
             [str(DAPHNE), "-b", "127.0.0.1", "-p", str(self.port), "config.asgi:application"],
-            cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=errors, start_new_session=True,
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+            start_new_session=True,
         )
         wait_for(lambda: reachable("127.0.0.1", self.port, 0.2) or process.poll() is not None, timeout=30)
         if process.poll() is not None:
@@ -80,15 +84,18 @@ def web_process(
     """An ASGI web process, started; stopped on exit (whichever process then holds its port).
     ``extra``: more environment; ``channel_layer`` None: the embedded default's in-memory layer;
     ``port`` None: a free one."""
-    web = WebProcess({
-        **os.environ,
-        "DATABASE_URL": database,
-        "CHANNEL_LAYER_URL": channel_layer or "",  # empty: the in-memory layer (config/settings.py)
-        "CELERY_BROKER_URL": broker,
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "PYTHONPATH": str(ROOT),
-        **(extra or {}),
-    }, port)
+    web = WebProcess(
+        {
+            **os.environ,
+            "DATABASE_URL": database,
+            "CHANNEL_LAYER_URL": channel_layer or "",  # empty: the in-memory layer (config/settings.py)
+            "CELERY_BROKER_URL": broker,
+            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "PYTHONPATH": str(ROOT),
+            **(extra or {}),
+        },
+        port,
+    )
     try:
         yield web.start()
     finally:
@@ -120,9 +127,26 @@ class SignedIn:
         host = urllib.parse.urlparse(base).hostname
         jar = http.cookiejar.CookieJar()
         for name, value in ((settings.SESSION_COOKIE_NAME, session.session_key), ("csrftoken", self.csrf)):
-            jar.set_cookie(http.cookiejar.Cookie(
-                0, name, value, None, False, host, False, False, "/", True, False, None, False, None, None, {}
-            ))
+            jar.set_cookie(
+                http.cookiejar.Cookie(
+                    0,
+                    name,
+                    value,
+                    None,
+                    False,
+                    host,
+                    False,
+                    False,
+                    "/",
+                    True,
+                    False,
+                    None,
+                    False,
+                    None,
+                    None,
+                    {},
+                )
+            )
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
         self.cookie = f"{settings.SESSION_COOKIE_NAME}={session.session_key}; csrftoken={self.csrf}"
 
@@ -141,7 +165,8 @@ class SignedIn:
     def move(self, code: str, move: dict, turn: int | None) -> int:
         data = urllib.parse.urlencode({"move": json.dumps(move), "turn": "" if turn is None else turn})
         request = urllib.request.Request(
-            f"{self.base}/g/{code}/move/", data=data.encode(),
+            f"{self.base}/g/{code}/move/",
+            data=data.encode(),
             headers={"X-CSRFToken": self.csrf, "HX-Request": "true", "Referer": f"{self.base}/g/{code}/"},
         )
         try:

@@ -19,7 +19,7 @@ from django.core.management import call_command
 from django.db import connection
 
 from games.models import Game, Move
-from tests.games.romanroad.site import lobby_table
+from games.romanroad.tests.site import lobby_table
 from tests.integration.mail_harness import (
     SmtpSink,
     database_url,
@@ -40,7 +40,8 @@ def own_redis(port: int) -> Iterator[subprocess.Popen]:
     """A throw-away redis-server on ``port`` that keeps nothing on disk; stopped by its own pid."""
     process = subprocess.Popen(
         ["redis-server", "--port", str(port), "--save", "", "--appendonly", "no", "--daemonize", "no"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
     )
     try:
         wait_for(lambda: reachable("127.0.0.1", port, 0.2), timeout=10)
@@ -68,8 +69,13 @@ def test_a_redis_restart_leaves_the_worker_up_and_computer_players_moving(make_u
     try:
         with (
             worker(
-                database=database_url(connection.settings_dict), broker=broker, queue=queue, smtp=sink.url,
-                log=tmp_path / "worker.log", beat=True, extra=extra,
+                database=database_url(connection.settings_dict),
+                broker=broker,
+                queue=queue,
+                smtp=sink.url,
+                log=tmp_path / "worker.log",
+                beat=True,
+                extra=extra,
             ) as celery,
             publishing_to(broker, queue),
         ):

@@ -37,9 +37,9 @@ import pytest
 from django.db import connection
 from django.test import override_settings
 
-from games import replay, services
 from games.models import Game, Move, Notification, NotificationPrefs
-from tests.games.romanroad.site import lobby_table
+from games.play import replay, services
+from games.romanroad.tests.site import lobby_table
 from tests.integration.live_harness import SignedIn, WebProcess, web_process
 from tests.integration.mail_harness import SmtpSink, database_url, free_port, publishing_to, wait_for, worker
 from tests.integration.test_faults import own_redis
@@ -99,11 +99,17 @@ def site(tmp_path) -> Iterator[Site]:
     try:
         with ExitStack() as stack:
             stack.enter_context(own_redis(port))
-            stack.enter_context(worker(
-                database=f"{base}?application_name={WORKER}", broker=broker, queue=queue, smtp=sink.url,
-                log=tmp_path / "worker.log", beat=True,
-                extra={**common, "BOT_SWEEP_SECONDS": "3", "OUTBOX_SWEEP_SECONDS": "3"},
-            ))
+            stack.enter_context(
+                worker(
+                    database=f"{base}?application_name={WORKER}",
+                    broker=broker,
+                    queue=queue,
+                    smtp=sink.url,
+                    log=tmp_path / "worker.log",
+                    beat=True,
+                    extra={**common, "BOT_SWEEP_SECONDS": "3", "OUTBOX_SWEEP_SECONDS": "3"},
+                )
+            )
             webs = [stack.enter_context(web_process(**web, broker=broker, extra=common)) for _ in range(2)]
             stack.enter_context(publishing_to(broker, queue))
             yield Site(webs, sink, connection.settings_dict["NAME"])
@@ -143,8 +149,9 @@ class Load:
 
     def __init__(self, servers: list[str], tables: list[tuple[Game, list]]) -> None:
         self.tables = tables
-        self.clients = {(user.pk, base): SignedIn(base, user) for _, users in tables for user in users
-                        for base in servers}
+        self.clients = {
+            (user.pk, base): SignedIn(base, user) for _, users in tables for user in users for base in servers
+        }
         self.servers = servers
         self.answers: list[Answer] = []
         self.in_flight = [0] * len(servers)  # requests sent to each process and not yet answered
@@ -387,12 +394,14 @@ def test_a_web_process_killed_under_load_then_started_again(make_user, tmp_path)
     cut = [a for a in answers if a.status == 0]
     again = [a for a in answers if a.again]
     back = [a for a in answers if a.server == 0 and a.sent >= ended and a.status == 200]
-    print({
-        "cut off": len(cut),
-        "in flight at the kill": sum(1 for a in cut if a.sent < began),
-        "sent again, by answer": dict(Counter(a.status for a in again)),
-        "answered 200 by the restarted process": len(back),
-    })
+    print(
+        {
+            "cut off": len(cut),
+            "in flight at the kill": sum(1 for a in cut if a.sent < began),
+            "sent again, by answer": dict(Counter(a.status for a in again)),
+            "answered 200 by the restarted process": len(back),
+        }
+    )
     assert cut, "no request met the dead process"
     assert all(a.server == 0 and began <= a.answered for a in cut), "a request failed on the survivor"
     assert len(again) == len(cut) and all(a.status in (200, 409) for a in again), again

@@ -13,9 +13,11 @@ from contextlib import ExitStack
 import pytest
 from websockets.sync.client import connect
 
-from games import presence, services, table_tools
+from games.live import presence
 from games.models import Game, Notification, Seat
 from games.notifications import claims
+from games.play import services
+from games.tables import tools as table_tools
 from tests.integration.live_harness import SignedIn, asgi_server
 from tests.integration.mail_harness import SmtpSink, database_url, publishing_to, wait_for, worker
 from tests.platform.notifications.notify_helpers import host_flip, play_turn

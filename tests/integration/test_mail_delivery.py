@@ -13,8 +13,8 @@ import uuid
 import pytest
 from django.db import connection
 
-from games import services
 from games.models import Game, Notification
+from games.play import services
 from tests.integration.mail_harness import (
     SmtpSink,
     database_url,
@@ -173,9 +173,7 @@ def test_smtp_down_moves_still_land_and_the_sweep_delivers_each_once(smtp, publi
     exactly_once(smtp, ids)
 
 
-def test_broker_unreachable_moves_commit_and_the_mail_goes_out_when_it_is_back(
-    smtp, celery_worker, waiting
-):
+def test_broker_unreachable_moves_commit_and_the_mail_goes_out_when_it_is_back(smtp, celery_worker, waiting):
     queue, _ = celery_worker
     closed = f"redis://127.0.0.1:{free_port()}/15"
     with publishing_to(closed, queue):

@@ -13,10 +13,10 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
-from games import services
 from games.models import Game, Notification
 from games.notifications import claims
-from tests.integration.conftest import LAYER
+from games.play import services
+from tests.integration.fixtures import LAYER
 from tests.integration.live_harness import SignedIn, asgi_server
 from tests.integration.mail_harness import SmtpSink, database_url, publishing_to, wait_for, worker
 from tests.real_parts import REDIS, require
@@ -83,15 +83,22 @@ def test_no_turn_mail_while_the_pages_are_open_and_one_after_closing(site, smtp,
     for user in users[1:]:
         services.join_game(game.pk, user)
     services.start_game(game.pk, julius)
-    clients = {0: SignedIn(one, julius), 1: SignedIn(other, agrippina), 2: SignedIn(one, marcus),
-               3: SignedIn(other, users[3])}
+    clients = {
+        0: SignedIn(one, julius),
+        1: SignedIn(other, agrippina),
+        2: SignedIn(one, marcus),
+        3: SignedIn(other, users[3]),
+    }
     address = {0: one, 1: other}
     with ExitStack() as stack:
         pages = {
-            seat: stack.enter_context(connect(
-                address[seat].replace("http://", "ws://") + f"/ws/g/{game.code}/",
-                additional_headers=clients[seat].socket_headers(), open_timeout=10,
-            ))
+            seat: stack.enter_context(
+                connect(
+                    address[seat].replace("http://", "ws://") + f"/ws/g/{game.code}/",
+                    additional_headers=clients[seat].socket_headers(),
+                    open_timeout=10,
+                )
+            )
             for seat in (0, 1)
         }
         play_then_leave(game, clients, pages, smtp, users)

@@ -7,7 +7,7 @@ from django.db import connection
 @pytest.fixture
 def pipelines(db, monkeypatch) -> list:
     """A list that gains an item each time psycopg's pipeline mode is entered (PostgreSQL only):
-    statements sent together (``compiled.together``) enter it once."""
+    statements sent together (``reads.together``) enter it once."""
     entered: list = []
     if connection.vendor == "postgresql":
         connection.ensure_connection()

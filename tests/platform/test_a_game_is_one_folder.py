@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from games import kinds
+from games.contract import kinds
 from games.models import Game, Move
-from games.replay import replay
+from games.play.replay import replay
 from scoresheets.models import ScoreSheet
 from tests.platform.nim.web import NimKind
 from tests.scoresheets.pad_helpers import pdf_text
@@ -46,10 +46,20 @@ def take(client, game: Game, count: int, turn: int):
 def test_no_platform_file_knows_nim() -> None:
     found = subprocess.run(
         [
-            "grep", "-rliw", "nim", "--include=*.py", "--include=*.html", "--include=*.toml",
-            "games", "config", "scoresheets", "templates",
+            "grep",
+            "-rliw",
+            "nim",
+            "--include=*.py",
+            "--include=*.html",
+            "--include=*.toml",
+            "games",
+            "config",
+            "scoresheets",
+            "templates",
         ],
-        cwd=ROOT, capture_output=True, text=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     assert found.returncode == 1 and found.stdout == ""  # grep: 1 = no match
 
@@ -80,14 +90,13 @@ def test_the_platform_speaks_no_games_words() -> None:
     assert code == []
 
 
-
 def test_the_site_stylesheet_holds_no_game_s_styles() -> None:
     """Each game's styles are its own ``stylesheet``; the site's serves every page of every game."""
     site = (ROOT / "static/css/site.css").read_text()
     game_classes = r"poker|catacomb|\.cc-|\.cat-|\.die\b|\.action-card|\.rr-|\.brr-|\.rami-"
     assert re.findall(game_classes, site, re.I) == []
-    for slug in ("poker", "catacombs", "roads", "romanroad", "romirami"):
-        assert kinds.get(slug).stylesheet == f"{slug}/{slug}.css"
+    for slug in kinds.slugs():
+        assert kinds.get(slug).pages.stylesheet == f"{slug}/{slug}.css"
         assert (ROOT / "games" / slug / "static" / slug / f"{slug}.css").is_file()
 
 
@@ -181,3 +190,13 @@ def test_nim_prints_the_pad_of_an_online_game(nim, client, make_table):
     response = client.get(reverse("pad_game", args=[game.code]))
     assert response.status_code == 200
     assert f"Stones left: {game.state['heap']}." in pdf_text(response.content)
+
+
+def test_every_game_folder_is_one_installed_app_that_registers_its_kind() -> None:
+    from django.apps import apps
+
+    from games.contract.apps import GameConfig
+
+    folders = sorted(path.parent.name for path in (ROOT / "games").glob("*/engine.py"))
+    configs = sorted(config.label for config in apps.get_app_configs() if isinstance(config, GameConfig))
+    assert folders == configs == kinds.slugs()

@@ -1,8 +1,8 @@
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.models import Game
+from games.play import services
 
 pytestmark = pytest.mark.django_db
 

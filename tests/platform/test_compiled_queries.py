@@ -1,4 +1,4 @@
-"""Queries compiled once (``games.compiled``) read what their querysets read, table after table."""
+"""Queries compiled once (``games.play.reads``) read what their querysets read, table after table."""
 
 from datetime import timedelta
 
@@ -6,15 +6,25 @@ import pytest
 from django.db import connection, transaction
 from django.utils import timezone
 
-from games import presence, services
-from games.compiled import Compiled, together
+from games.live import presence
 from games.models import Holiday, OpenPage, Seat
-from games.services import _LOCKED_GAME
+from games.play import services
+from games.play.reads import Compiled, together
+from games.play.services import _LOCKED_GAME
 
 pytestmark = pytest.mark.django_db
 
 FIELDS = (
-    "pk", "game_id", "user_id", "position", "name", "is_bot", "left", "last_seen", "away_until", "here_now",
+    "pk",
+    "game_id",
+    "user_id",
+    "position",
+    "name",
+    "is_bot",
+    "left",
+    "last_seen",
+    "away_until",
+    "here_now",
 )
 
 

@@ -8,10 +8,10 @@ import pytest
 from django.urls import reverse
 
 from accounts import privacy
-from games import services
-from games.departures import latest_log_lines
 from games.models import FORMER_PLAYER, Game, Move
-from games.replay import replay
+from games.play import services
+from games.play.replay import replay
+from games.tables.departures import latest_log_lines
 from tests.scoresheets.pad_helpers import pdf_text
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
-from games import services
 from games.models import Game
+from games.play import services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -24,10 +24,10 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from config.csrf import SENTENCE
-from games import services
 from games.catacombs import runs
 from games.models import Game, Holiday, NotificationPrefs, Seat
 from games.notifications.unsubscribe import SALT, make_token
+from games.play import services
 from groups import services as group_services
 from groups.models import GameNight, GroupSheet, Membership
 from scoresheets.models import ScoreSheet
@@ -39,12 +39,62 @@ ROLES = ("anonymous", "outsider", "seated", "host")
 ARGUMENT = re.compile(r"<(?:(?P<converter>\w+):)?(?P<name>\w+)>")
 
 FIELDS = (
-    "move", "turn", "as", "version", "code", "display_name", "email", "password", "password1",
-    "password2", "old_password", "new_password1", "new_password2", "username", "next", "kind", "names",
-    "action", "paper", "scope", "copies", "players", "muted", "back", "mode", "always", "start", "end",
-    "pile", "slot", "row", "value", "die", "dice", "count", "faces", "seat", "card", "category", "book",
-    "max_seats", "seat_order", "host_plays", "turn_deadline", "flip_mode", "turn_length", "turn_unit",
-    "target", "amen_bonus", "negative", "winners", "foundations_0", "store_0", "trophy_0", "member", "sheet",
+    "move",
+    "turn",
+    "as",
+    "version",
+    "code",
+    "display_name",
+    "email",
+    "password",
+    "password1",
+    "password2",
+    "old_password",
+    "new_password1",
+    "new_password2",
+    "username",
+    "next",
+    "kind",
+    "names",
+    "action",
+    "paper",
+    "scope",
+    "copies",
+    "players",
+    "muted",
+    "back",
+    "mode",
+    "always",
+    "start",
+    "end",
+    "pile",
+    "slot",
+    "row",
+    "value",
+    "die",
+    "dice",
+    "count",
+    "faces",
+    "seat",
+    "card",
+    "category",
+    "book",
+    "max_seats",
+    "seat_order",
+    "host_plays",
+    "turn_deadline",
+    "flip_mode",
+    "turn_length",
+    "turn_unit",
+    "target",
+    "amen_bonus",
+    "negative",
+    "winners",
+    "foundations_0",
+    "store_0",
+    "trophy_0",
+    "member",
+    "sheet",
     "zone",
 )
 JUNK = (
@@ -67,17 +117,23 @@ Request = tuple[str, dict]
 # Everyone asks about a page's main object plainly and with the worst junk; the host and
 # the seated player, who may change things, also post every other kind of junk.
 EVERYONE: list[Request] = [
-    ("get", {}), ("post", {}), ("get", junk(JUNK[0])), ("post", junk(JUNK[0])),
+    ("get", {}),
+    ("post", {}),
+    ("get", junk(JUNK[0])),
+    ("post", junk(JUNK[0])),
     ("post", junk(JUNK[1], PARSING_MOVE)),
 ]
-PLAYERS: list[Request] = [("get", junk(JUNK[1]))] + [("post", junk(value)) for value in JUNK[1:]] + [
-    ("post", junk(value, PARSING_MOVE)) for value in (JUNK[0], JUNK[2])
-]
+PLAYERS: list[Request] = (
+    [("get", junk(JUNK[1]))]
+    + [("post", junk(value)) for value in JUNK[1:]]
+    + [("post", junk(value, PARSING_MOVE)) for value in (JUNK[0], JUNK[2])]
+)
 # Other real objects, and URL arguments naming nothing.
 OTHERS: list[Request] = [("get", {}), ("post", {}), ("post", junk(JUNK[0]))]
 NOTHING: list[Request] = [("get", {}), ("post", {})]
 BAD_ARGUMENTS = {
     "str": ["ZZZZZZ", "ünïcødé", "x" * 300, "\x00"],
+    "code": ["ZZZZZZ", "ünïcødé", "x" * 300, "\x00", "---"],
     "slug": ["nope", "x" * 300],
     "id": ["0", "9" * 19, "9" * 30],
 }
@@ -353,8 +409,15 @@ def test_a_post_only_address_opened_as_a_page_says_why(client, make_table):
 
 
 OWN_PAGES = (
-    "my_games", "new_game", "catacombs_history", "profile", "password_change",
-    "notify_prefs", "notify_add_holiday", "notify_delete_holiday", "notify_mute",
+    "my_games",
+    "new_game",
+    "catacombs_history",
+    "profile",
+    "password_change",
+    "notify_prefs",
+    "notify_add_holiday",
+    "notify_delete_holiday",
+    "notify_mute",
 )
 
 
@@ -368,7 +431,7 @@ def test_pages_of_ones_own_send_a_visitor_to_sign_in(world, url_name):
     assert snapshot() == before
 
 
-@pytest.mark.parametrize("salt, key", [("games.presence", None), (None, "another-secret-" + "y" * 40)])
+@pytest.mark.parametrize("salt, key", [("games.live.presence", None), (None, "another-secret-" + "y" * 40)])
 def test_an_unsubscribe_token_signed_any_other_way_is_refused(client, world, salt, key):
     player = world.users["seated"]
     forged = signing.TimestampSigner(key=key, salt=salt or SALT).sign_object({"u": player.pk, "g": None})

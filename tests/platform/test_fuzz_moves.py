@@ -10,15 +10,26 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
 from games.models import Game, Move
+from games.play import services
 
 pytestmark = pytest.mark.django_db
 
 KEYS = ("type", "pile", "slot", "row", "value", "die", "dice", "count", "card", "as", "faces")
 TYPES = ("roll", "stop", "card", "pass", "flip", "write", "", "ROLL", "wild")
 WORDS = (
-    "I", "V", "X", "wild", "duplicate", "remove_one", "reroll_one", "reroll_i", "ü\u202e", "", "0", "a\x00",
+    "I",
+    "V",
+    "X",
+    "wild",
+    "duplicate",
+    "remove_one",
+    "reroll_one",
+    "reroll_i",
+    "ü\u202e",
+    "",
+    "0",
+    "a\x00",
 )
 FORM_FIELDS = ("row", "value", "die", "count", "pile", "slot", "dice", "faces")
 REQUESTS = 90

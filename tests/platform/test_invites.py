@@ -8,8 +8,9 @@ import cairosvg
 import pytest
 from django.urls import reverse
 
-from games import services
-from games.invites import normalize_code
+from games.contract import kinds
+from games.play import services
+from games.tables.invites import normalize_code
 
 pytestmark = pytest.mark.django_db
 
@@ -91,11 +92,21 @@ def test_an_open_table_shows_the_form(client, open_game):
     assert 'name="display_name"' in body and "Take a seat" in body and "full" not in body
 
 
-def test_the_qr_code_decodes_to_the_join_link(client, open_game, tmp_path):
-    response = client.get(reverse("join_qr", args=[open_game.code.lower()]))
+SITE = "http://games.test:8123"  # SITE_URL: the address the people at the table use
+
+
+@pytest.fixture(autouse=True)
+def site_url(settings):
+    settings.SITE_URL = SITE
+
+
+def test_the_qr_code_decodes_to_the_join_link_at_the_sites_address_whatever_the_request_reached(
+    client, open_game, tmp_path
+):
+    response = client.get(reverse("join_qr", args=[open_game.code.lower()]), HTTP_HOST="127.0.0.1")
     assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
     assert b"style=" not in response.content and b"<script" not in response.content
-    assert decode_qr(response.content, tmp_path) == f"http://testserver/join/{open_game.code}/"
+    assert decode_qr(response.content, tmp_path) == f"{SITE}/join/{open_game.code}/"
 
 
 def test_the_qr_code_of_no_table_is_a_404(client):
@@ -106,17 +117,31 @@ def test_the_lobby_shows_the_qr_code_the_code_and_a_copy_button(client, host, op
     client.force_login(host)
     body = client.get(open_game.get_absolute_url()).content.decode()
     assert reverse("join_qr", args=[open_game.code]) in body
-    assert f'data-copy="http://testserver/join/{open_game.code}/"' in body
+    assert f'data-copy="{SITE}/join/{open_game.code}/"' in body
     assert 'class="join-code"' in body
 
 
-@pytest.mark.parametrize("kind", ["catacombs", "romanroad"])
+@pytest.mark.parametrize("kind", kinds.with_tv())
 def test_a_tv_shows_the_qr_code_before_the_start_without_the_sites_header_or_a_copy_button(
     client, host, kind
 ):
     game = services.create_game(host, kind, {}, 4, "seated")
     body = client.get(reverse("tv", args=[game.code])).content.decode()
     assert reverse("join_qr", args=[game.code]) in body and 'class="join-code"' in body
-    assert f"http://testserver/join/{game.code}/" in body  # the link still reads on the screen
+    assert f"{SITE}/join/{game.code}/" in body  # the link still reads on the screen
     assert "Copy the link" not in body and "data-copy" not in body
     assert 'class="site"' not in body and "Sign up" not in body and "Sign in" not in body
+
+
+@pytest.mark.parametrize("page", ["game", "log", "here", "rematch_box"])
+def test_every_table_address_reads_the_code_as_people_type_it(client, open_game, host, page):
+    client.force_login(host)
+    code = open_game.code
+    typed = client.get(reverse(page, args=[f"{code[:3].lower()}-{code[3:].lower()}"]))
+    stored = client.get(reverse(page, args=[code]))
+    assert typed.status_code == stored.status_code
+    assert typed.status_code != 404
+
+
+def test_an_address_whose_code_is_only_dashes_is_the_sites_404(client):
+    assert client.get("/g/---/").status_code == 404

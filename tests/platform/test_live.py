@@ -18,10 +18,10 @@ from django.test import Client
 from django.urls import reverse
 
 from config.asgi import application
-from games import services
 from games.catacombs import runs
 from games.live import watch
 from games.models import Game
+from games.play import services
 from tests.real_parts import REDIS, require
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -302,7 +302,9 @@ def test_the_csrf_slot_of_a_shared_drawing_is_the_same_in_every_process_of_the_s
     from games.live import boards
 
     env = {
-        **os.environ, "DJANGO_SETTINGS_MODULE": "config.settings", "SECRET_KEY": settings.SECRET_KEY,
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "SECRET_KEY": settings.SECRET_KEY,
         "DEBUG": "true",  # the slot hangs on the key alone; DEBUG on lets the development key start
     }
     code = "import django; django.setup(); from games.live.boards import CSRF_SLOT; print(CSRF_SLOT)"

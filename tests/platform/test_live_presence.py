@@ -10,9 +10,9 @@ import pytest
 from channels.db import database_sync_to_async
 from django.test import Client
 
-from games import presence
+from games.live import presence
 from games.models import OpenPage
-from games.signals import seat_left_page
+from games.play.signals import seat_left_page
 from tests.platform.test_endings_pushed import socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -64,7 +64,7 @@ def test_a_seat_is_here_from_connect_to_its_last_disconnect(make_table):
 
 
 def test_a_host_without_a_seat_is_here_over_the_socket_from_any_tab(make_user):
-    from games import services
+    from games.play import services
 
     hostess, clara = make_user("Hostess"), make_user("Clara")
     game = services.create_game(hostess, "catacombs", {"flip_mode": "host"}, 1, "seated", host_plays=False)

@@ -144,7 +144,7 @@ def test_an_errand_finding_the_queue_full_runs_at_once_in_the_caller():
 
 def test_a_change_is_pushed_before_its_other_followers_run():
     from games.live import push
-    from games.signals import game_changed
+    from games.play.signals import game_changed
 
     followers = [r() if isinstance(r, weakref.ReferenceType) else r for _, r, *_ in game_changed.receivers]
     assert followers[0] is push.on_game_changed

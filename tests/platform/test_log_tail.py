@@ -9,10 +9,10 @@ import pytest
 from django.apps import apps
 from django.test import RequestFactory
 
-from games import services
-from games.departures import latest_log_lines
 from games.models import LOG_TAIL, Game
-from games.presenter import board_context
+from games.play import services
+from games.tables.departures import latest_log_lines
+from games.web.presenter import board_context
 
 pytestmark = pytest.mark.django_db
 

@@ -4,14 +4,16 @@ can store. Each refusal is a 400 with a sentence and leaves the game as it was."
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from django.urls import reverse
 
-from games import kinds, services
+from games.contract import kinds
+from games.contract.protocol import IllegalMove, check_move_keys
 from games.models import Move
-from games.rules import IllegalMove, check_move_keys
+from games.play import services
+from tests.conformance.play import Game
+from tests.conformance.subjects import subject
 
 pytestmark = pytest.mark.django_db
 
@@ -27,18 +29,9 @@ def snapshot(game):
 
 
 def a_playout(engine, seed: int, steps: int = 150):
-    """Legal moves met along a random game, with the seat that may make each."""
-    rng = random.Random(seed)
-    state = engine.setup(engine.max_players, {}, rng)
-    for _ in range(steps):
-        if engine.is_over(state):
-            return
-        seat = rng.choice(engine.to_act(state) or [None])
-        legal = engine.legal_moves(state, seat)
-        if not legal:
-            return
-        yield from legal
-        state = engine.apply(state, seat, rng.choice(legal), rng)
+    """Legal moves met along a random game."""
+    for step in Game(subject(engine.slug), engine.max_players, {}, str(seed)).steps(steps):
+        yield from engine.legal_moves(step.before, step.seat)
 
 
 @pytest.mark.parametrize("slug", kinds.slugs())

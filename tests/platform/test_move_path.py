@@ -5,9 +5,9 @@ import json
 import pytest
 from django.urls import reverse
 
-from games import services
 from games.models import Game, Move
-from games.replay import replay
+from games.play import services
+from games.play.replay import replay
 
 pytestmark = pytest.mark.django_db
 
@@ -37,7 +37,7 @@ def test_a_roll_lands_and_returns_the_new_partial(client, make_table):
     assert move.summary.startswith("Julius rolled")
 
 
-def test_double_click_is_refused_as_stale_and_changes_nothing(client, make_table):
+def test_double_click_is_answered_as_already_made_and_changes_nothing(client, make_table):
     game, (julius, _) = make_table()
     client.force_login(julius)
     token = game.tokens["0"]
@@ -45,7 +45,11 @@ def test_double_click_is_refused_as_stale_and_changes_nothing(client, make_table
     before = snapshot(game)
     response = post_move(client, game, {"type": "roll"}, token)
     assert response.status_code == 409
-    assert "The game moved on" in response.content.decode()
+    assert "That move was already made, and it counts once" in response.content.decode()
+    assert snapshot(game) == before
+    game.refresh_from_db()
+    stale = post_move(client, game, {"type": "stop"}, token)  # another move from the same old page
+    assert stale.status_code == 409 and "The game moved on" in stale.content.decode()
     assert snapshot(game) == before
 
 
@@ -177,8 +181,8 @@ def test_spectators_see_the_pad_but_no_controls(client, make_table):
 
 
 def test_a_whole_game_through_the_service_replays_from_its_log(make_table):
+    from games.contract.protocol import choose_move
     from games.poker.bot import choose
-    from games.rules import choose_move
 
     game, users = make_table(names=("Julius", "Agrippina", "Gaius"))
     import random
@@ -228,8 +232,8 @@ def test_a_moves_cost_does_not_grow_with_the_log(client, make_table):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from games.contract.protocol import choose_move
     from games.poker.bot import choose
-    from games.rules import choose_move
 
     game, users = make_table(names=("A", "B", "C", "D", "E", "F"))
     rng, counts = random.Random(5), {}
@@ -262,8 +266,8 @@ def test_a_moves_tokens_are_those_a_comparison_of_legal_moves_gives(make_table):
     """A seat's token moves on when it moved or when its legal moves changed, over 40 moves."""
     import random
 
+    from games.contract.protocol import choose_move
     from games.poker.bot import choose
-    from games.rules import choose_move
 
     game, users = make_table(names=("A", "B", "C", "D"))
     rng = random.Random(7)

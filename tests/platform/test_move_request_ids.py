@@ -14,7 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.models import Move
-from tests.games.romanroad.site import lobby_table
+from games.romanroad.tests.site import lobby_table
 
 pytestmark = pytest.mark.django_db
 

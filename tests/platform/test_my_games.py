@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import asyncio
-import random
 from concurrent.futures import ThreadPoolExecutor
 from datetime import timedelta
 
@@ -16,24 +15,20 @@ from django.urls import reverse
 from django.utils import timezone
 
 from config.asgi import application
-from games import services
+from games.contract.protocol import places
 from games.models import Game, Seat
-from games.my_games import my_games, stamp
-from games.rules import places
+from games.play import services
+from games.web.my_games import my_games, stamp
+from tests.conformance.play import Game as RandomGame
+from tests.conformance.subjects import subject
 
 ORIGIN = (b"origin", b"http://localhost")
 
 
 def finish(game: Game) -> Game:
     """Plays the game to its end with the engine alone (random legal moves) and saves it finished."""
-    engine, state, rng = game.engine, game.state, random.Random(7)
-    for _ in range(5000):
-        if engine.is_over(state):
-            break
-        seats = engine.to_act(state) or [None]
-        seat = seats[0]
-        state = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)), rng)
-    assert engine.is_over(state)
+    state = RandomGame(subject(game.kind), game.players, game.options, "7", begin=game.state).play()
+    assert game.engine.is_over(state)
     Game.objects.filter(pk=game.pk).update(
         state=state, status=Game.Status.FINISHED, finished_at=timezone.now()
     )

@@ -7,22 +7,25 @@ import re
 from datetime import timedelta
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games import services
 from games.catacombs import runs
+from games.contract.protocol import finishing_places, places
 from games.models import Game, Seat
-from games.rules import finishing_places, places
-from games.stats import Result, Stats, tally
+from games.play import services
+from games.web.stats import Result, Stats, tally
 from tests.platform.test_my_games import finish
 
 results = st.lists(
     st.builds(
         lambda kind, place, score, players: Result(None, kind, min(place, players), score, players, ()),
-        st.sampled_from(["poker", "roads", "romirami"]), st.integers(1, 6), st.integers(-50, 500),
+        st.sampled_from(["poker", "roads", "romirami"]),
+        st.integers(1, 6),
+        st.integers(-50, 500),
         st.integers(2, 6),
     ),
     max_size=40,
@@ -114,7 +117,7 @@ def test_a_result_link_shows_places_and_scores_and_nothing_hidden(client, histor
     # The seed as a word of its own: a short one also turns up inside the page's random CSRF token.
     assert not re.search(rf"\b{re.escape(game.seed)}\b", body)
     assert '"hands"' not in body and "deck" not in body.lower()
-    assert f'data-copy="http://testserver{reverse("result", args=[game.code])}"' in body
+    assert f'data-copy="{settings.SITE_URL}{reverse("result", args=[game.code])}"' in body
 
 
 @pytest.mark.django_db

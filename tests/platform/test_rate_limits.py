@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from accounts import limits
 from accounts.models import User
-from games import services
 from games.models import Game, Move
+from games.play import services
 
 pytestmark = pytest.mark.django_db
 
@@ -268,7 +268,8 @@ def test_a_made_up_forwarded_for_does_not_lift_a_sign_in_lock(client, abuse_limi
         client.post(url, {"username": "julius@example.com", "password": "wrong"})
     for guess in range(5):
         response = client.post(
-            url, {"username": "julius@example.com", "password": "a-long-Passw0rd"},
+            url,
+            {"username": "julius@example.com", "password": "a-long-Passw0rd"},
             HTTP_X_FORWARDED_FOR=f"198.51.100.{guess}",
         )
         assert response.status_code == 429
@@ -292,5 +293,3 @@ def test_a_cache_that_fails_lets_people_play(client, rates, make_table, monkeypa
     monkeypatch.setattr("accounts.limits.get_usage", broken)
     for _ in range(3):
         assert client.get(reverse("poll", args=[game.code]), {"version": game.version}).status_code == 204
-
-

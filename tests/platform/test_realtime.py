@@ -10,8 +10,10 @@ from channels.db import database_sync_to_async
 from django.core.cache import cache
 from django.utils import timezone
 
-from games import kinds, services, tasks
+from games import tasks
+from games.contract import kinds
 from games.models import Game
+from games.play import services
 from tests.platform.race.web import BOT_DELAY, RaceKind
 from tests.platform.test_my_games import player_socket, run, session_cookie
 

@@ -8,8 +8,8 @@ import pytest
 from django.core.management import call_command
 from django.db import connection
 
-from games import replay, services
 from games.models import Game
+from games.play import replay, services
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -1,4 +1,4 @@
-"""games.rules: the computer player's safety net."""
+"""games.contract.protocol: the computer player's safety net."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.rules import choose_move
+from games.contract.protocol import choose_move
 
 
 class _Coin:

@@ -1,9 +1,11 @@
-"""Each game's rules page, rendered from docs/rules/, and the links to it."""
+"""Each game's rules page, rendered from its folder's rules.md, and the links to it."""
 
 import pytest
 from django.urls import reverse
 
-from games import handbook, kinds, services
+from games.contract import kinds
+from games.play import services
+from games.web import handbook
 
 pytestmark = pytest.mark.django_db
 
@@ -44,3 +46,11 @@ def test_lobby_and_table_link_the_rules(client, make_table, make_user):
     game, users = make_table("romirami")
     client.force_login(users[0])
     assert reverse("rules", args=["romirami"]) in client.get(game.get_absolute_url()).content.decode()
+
+
+def test_a_link_to_another_games_rules_file_becomes_its_page(tmp_path):
+    source = tmp_path / "rules.md"
+    source.write_text("See [Poker](../poker/rules.md#scoring) and [elsewhere](../chess/rules.md).\n")
+    html = handbook._render(source, source.stat().st_mtime)
+    assert f'href="{reverse("rules", args=["poker"])}#scoring"' in html
+    assert 'href="../chess/rules.md"' in html  # no such game: left as written

@@ -8,14 +8,18 @@ import json
 from datetime import timedelta
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import seat_moves, services, table_tools
+from games.contract import kinds
+from games.contract.protocol import finishing_places
 from games.models import Game, Move, Notification
 from games.notifications import deadlines
-from games.replay import replay
-from games.rules import finishing_places
+from games.play import seat_moves, services
+from games.play.replay import replay
+from games.tables import tools as table_tools
+from tests.conformance.subjects import leaving_resigns
 from tests.platform.test_endings_pushed import on_the_sockets_thread, run, signed_in, socket
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -71,7 +75,9 @@ def test_a_player_who_leaves_is_replaced_by_a_computer_player_and_the_others_hea
     assert seat.left and seat.is_bot and seat.user_id == agrippina.pk
     move = Move.objects.get(game=game, payload__table="leave")
     assert (move.seat, move.payload, move.summary) == (
-        1, {"table": "leave", "seat": 1}, "Agrippina left; a computer player plays their seat."
+        1,
+        {"table": "leave", "seat": 1},
+        "Agrippina left; a computer player plays their seat.",
     )
     # Her page now watches; she cannot move for the seat, and a second leave is refused.
     assert leave(hers, game).status_code == 403
@@ -85,7 +91,7 @@ def test_a_player_who_leaves_is_replaced_by_a_computer_player_and_the_others_hea
     assert replay(game) == game.state
 
 
-@pytest.mark.parametrize("kind", ["poker", "romirami", "roads"])
+@pytest.mark.parametrize("kind", [kind.slug for kind in kinds.all_kinds() if leaving_resigns(kind)])
 def test_in_a_two_person_game_leaving_is_resigning_and_the_other_wins(make_table, kind):
     game, (julius, agrippina) = make_table(kind)
     page_text = signed_in(julius).get(reverse("game", args=[game.code])).content.decode()
@@ -101,7 +107,8 @@ def test_in_a_two_person_game_leaving_is_resigning_and_the_other_wins(make_table
     assert not game.seats.get(position=0).left  # the seat stays his: he may ask for a rematch
     assert replay(game) == game.state
     finished = signed_in(agrippina).get(reverse("game", args=[game.code])).content.decode()
-    assert "Play again with the same table" in finished
+    assert "Julius, the host, starts the rematch" in finished  # his page is still open
+    assert "Play again with the same table" in signed_in(julius).get(game.get_absolute_url()).content.decode()
 
 
 def test_a_host_who_leaves_hands_the_table_to_the_next_person_playing(make_table):
@@ -216,22 +223,64 @@ def test_the_host_pauses_and_resumes_a_table_on_a_turn_clock(make_table):
     assert game.state["dice"] and replay(game) == game.state
 
 
-NO_PAUSE = "No pause needed: this table runs on no clock, so it waits for its players."
-
-
-def test_a_table_without_a_clock_has_nothing_to_pause(make_table):
-    game, (julius, _) = make_table()
-    # The host's tools say why they hold no Pause; a table on a clock shows Pause instead.
+def test_a_table_without_a_clock_pauses_too(make_table):
+    """A family stops for dinner: no move is taken until the host resumes."""
+    game, (julius, agrippina) = make_table()
     tools = signed_in(julius).get(reverse("table_tools", args=[game.code])).content.decode()
-    assert NO_PAUSE in tools and "Pause the game" not in tools
+    assert "Pause the game" in tools and "the clocks stop" not in tools
     Game.objects.filter(pk=game.pk).update(turn_deadline=3600)
     tools = signed_in(julius).get(reverse("table_tools", args=[game.code])).content.decode()
-    assert NO_PAUSE not in tools and "Pause the game" in tools
+    assert "No move is taken until you resume it; the clocks stop, and the computer players wait." in tools
     Game.objects.filter(pk=game.pk).update(turn_deadline=None)
+    assert tool(signed_in(julius), game, "pause").status_code == 302
+    game.refresh_from_db()
+    assert game.paused_at is not None and last_line(game) == "The host paused the game."
     before = unchanged(game)
-    response = tool(signed_in(julius), game, "pause")
-    assert response.status_code == 409 and "runs on no clock" in response.content.decode()
+    move = {"move": json.dumps({"type": "roll"}), "turn": game.tokens["0"]}
+    refused = signed_in(julius).post(reverse("move", args=[game.code]), move)
+    assert refused.status_code == 409 and services.PAUSED in refused.content.decode()
     assert unchanged(game) == before
+    assert tool(signed_in(julius), game, "resume").status_code == 302
+    game.refresh_from_db()
+    assert game.paused_at is None and replay(game) == game.state
+
+
+def test_giving_a_seat_asks_first_and_its_player_takes_it_back(make_table, make_user):
+    game, (julius, agrippina, marcus) = make_table(names=("Julius", "Agrippina", "Marcus"))
+    host, hers = signed_in(julius), signed_in(agrippina)
+    panel = host.get(reverse("table_tools", args=[game.code])).content.decode()
+    assert '<summary aria-describedby="tool-seat-1">Give to a computer…</summary>' in panel
+    assert "A computer player plays Agrippina's seat from now on; Agrippina still watches" in panel
+    assert "Yes, give Agrippina's seat to a computer" in panel
+    assert "Take my seat back" not in hers.get(reverse("table_tools", args=[game.code])).content.decode()
+    refused = hers.post(reverse("take_back", args=[game.code]))
+    assert refused.status_code == 409 and "You play your seat yourself already." in refused.content.decode()
+
+    assert tool(host, game, "computer", 1).status_code == 302
+    assert "Take my seat back" in hers.get(reverse("table_tools", args=[game.code])).content.decode()
+    before = unchanged(game)
+    for client, status, sentence in (
+        (signed_in(make_user("Livia")), 403, "You have no seat at this table."),
+        (Client(), 403, "Sign in to play at this table."),
+        (signed_in(marcus), 409, "You play your seat yourself already."),
+    ):
+        refused = client.post(reverse("take_back", args=[game.code]))
+        assert refused.status_code == status and sentence in refused.content.decode()
+    assert unchanged(game) == before
+
+    taken = hers.post(reverse("take_back", args=[game.code]), follow=True)
+    assert "You took your seat back: you play it from your next turn on." in taken.content.decode()
+    game.refresh_from_db()
+    seat = game.seats.get(position=1)
+    assert not seat.is_bot and not seat.left and seat.user_id == agrippina.pk
+    assert last_line(game) == "Agrippina took their seat back from the computer player."
+    assert replay(game) == game.state
+    # Her next turn is hers: the computer player moves no more for her.
+    while game.state["turn"] == 0:
+        services.submit_move(game.pk, julius, game.engine.default_move(game.state, 0), game.tokens["0"])
+        game.refresh_from_db()
+    assert services.play_bots(game.pk) == 0 and game.engine.to_act(game.state) == [1]
+    services.submit_move(game.pk, agrippina, game.engine.default_move(game.state, 1), game.tokens["1"])
 
 
 def test_the_host_ends_the_game_as_it_stands_and_the_pad_prints_it(make_table):

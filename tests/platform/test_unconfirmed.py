@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games import services
+from games.play import services
 
 pytestmark = pytest.mark.django_db
 

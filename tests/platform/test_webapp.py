@@ -8,7 +8,7 @@ from datetime import timedelta
 from django.urls import reverse
 from django.utils import timezone
 
-from games import kinds
+from games.contract import kinds
 from games.templatetags.game_tags import ago
 
 

@@ -1,4 +1,4 @@
-"""A move's writes as statements (``games.writes``) change the rows as the ORM would, sent together."""
+"""A move's writes as statements (``games.play.writes``) change the rows as the ORM would, sent together."""
 
 from datetime import timedelta
 
@@ -7,9 +7,9 @@ from django.db import IntegrityError, connection, transaction
 from django.db.models.signals import post_save, pre_save
 from django.utils import timezone
 
-from games import services, writes
-from games.compiled import together
 from games.models import Game, Move, Seat
+from games.play import services, writes
+from games.play.reads import together
 
 pytestmark = pytest.mark.django_db
 

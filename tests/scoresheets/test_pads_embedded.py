@@ -13,18 +13,23 @@ import sys
 import urllib.parse
 import urllib.request
 
+from games.contract import kinds
 from scoresheets.forms import page_query
 from tests.integration.live_harness import ROOT, web_process
 
 
 def embedded_env(var_dir) -> dict[str, str]:
     env = {
-        name: value for name, value in os.environ.items()
+        name: value
+        for name, value in os.environ.items()
         if name not in {"CACHE_URL", "CHANNEL_LAYER_URL", "SECRET_KEY", "DEBUG", "VAR_DIR"}
     }
     return {
-        **env, "DJANGO_SETTINGS_MODULE": "config.settings", "VAR_DIR": str(var_dir),
-        "DATABASE_URL": f"sqlite:///{var_dir / 'db.sqlite3'}", "CELERY_BROKER_URL": "memory://",
+        **env,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "VAR_DIR": str(var_dir),
+        "DATABASE_URL": f"sqlite:///{var_dir / 'db.sqlite3'}",
+        "CELERY_BROKER_URL": "memory://",
     }
 
 
@@ -47,7 +52,8 @@ def test_pads_warmed_by_the_command_are_served_by_the_web_process_without_a_rend
     env = embedded_env(tmp_path)
     command = [sys.executable, "manage.py", "warm_pads"]
     warmed = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=True)
-    assert "10 rendered" in warmed.stdout
+    with_pads = [kind for kind in kinds.all_kinds() if kind.pad]
+    assert f"{2 * len(with_pads)} rendered" in warmed.stdout  # A4 and Letter of each
     # Any render would be refused: a 200 is the command's PDF, read from the shared files.
     serving = {**env, "RATE_LIMIT_PADS": "0/h", "CACHE_URL": ""}
     with web_process(database=env["DATABASE_URL"], channel_layer=None, extra=serving) as web:

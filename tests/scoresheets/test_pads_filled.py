@@ -21,7 +21,7 @@ def printed(
 
 
 def test_the_seed_poker_pad_prints_164_180_196(keep_picture):
-    from tests.games.poker.test_sheet import NAMES, seed_entries
+    from games.poker.tests.test_sheet import NAMES, seed_entries
 
     pdf = printed("poker", NAMES, seed_entries(), size="letter")
     text = pdf_text(pdf)

@@ -8,7 +8,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from games import kinds
+from games.contract import kinds
 from games.models import Game, Seat
 from tests.scoresheets.pad_helpers import pdf_text
 

@@ -6,6 +6,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+from games.contract import kinds
 from tests.scoresheets.pad_helpers import landscape, page_sizes, paper, pdf_text
 
 
@@ -14,7 +15,7 @@ def fresh_cache():
     cache.clear()
 
 
-@pytest.mark.parametrize("kind", ["poker", "catacombs", "romirami", "romanroad", "roads"])
+@pytest.mark.parametrize("kind", [kind.slug for kind in kinds.all_kinds() if kind.pad is not None])
 def test_every_blank_pad_downloads_as_a_pdf(client, kind):
     response = client.get(reverse("pad_blank", args=[kind]))
     assert response.status_code == 200

@@ -1,6 +1,6 @@
 """Build ``catacombs.json`` (the Roman Catacombs edition) from the rules page.
 
-Run by hand from the project root after editing ``docs/rules/roman-catacombs.md``::
+Run by hand from the project root after editing ``games/catacombs/rules.md``::
 
     .venv/bin/python games/catacombs/data/build_catacombs.py
 
@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[3]
-RULES_PAGE = ROOT / "docs" / "rules" / "roman-catacombs.md"
+RULES_PAGE = ROOT / "games" / "catacombs" / "rules.md"
 OUTPUT = Path(__file__).resolve().with_name("catacombs.json")
 SLOTS = 3
 EDITION = "roman-catacombs-web-90"

@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from games import replay
 from games.models import Game
+from games.play import replay
 
 
 class Command(BaseCommand):

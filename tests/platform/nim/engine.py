@@ -1,19 +1,19 @@
 """Nim for two, a game only the tests know: take 1 to 3 stones; whoever takes the last stone wins.
 
 It exists to show that a game is one folder: it reaches the platform only
-through ``games.rules`` and a ``GameKind``, and no platform file names it.
+through ``games.contract.protocol`` and a ``GameKind``, and no platform file names it.
 """
 
 from __future__ import annotations
 
 import random
 
-from games.rules import IllegalMove, Move, State, clone, int_field, move_type, places
+from games.contract.protocol import Engine, IllegalMove, Move, State, clone, int_field, move_type, places
 
 START = 7
 
 
-class Nim:
+class Nim(Engine):
     slug = "nim"
     name = "Nim"
     min_players = 2

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games import services
 from games.models import Game
+from games.play import services
 
 
 def play_turn(game: Game, user, seat: int) -> None:

@@ -8,10 +8,11 @@ from unittest import mock
 import pytest
 from django.utils import timezone
 
-from games import services, tasks
+from games import tasks
 from games.models import Game, Holiday, Move, Notification, NotificationPrefs, Seat
 from games.notifications import deadlines
 from games.notifications.holidays import on_holiday, paused
+from games.play import services
 from tests.platform.notifications.notify_helpers import host_flip, play_turn
 
 DAY = 86400

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from games.contract.protocol import name_list
 from games.models import Notification, Seat
 from games.notifications import mailer, outbox
-from games.rules import name_list
-from tests.games.romirami.helpers import table
+from games.romirami.tests.helpers import table
 
 pytestmark = pytest.mark.django_db
 
@@ -23,13 +23,18 @@ def finished_romirami(make_table, state):
 
 def test_a_tie_the_suit_bonus_breaks_names_one_winner_first(make_table, mailoutbox):
     # Equal scores, Computer 1 holds more Suit Bonus cards: the table and the pad have it first.
-    state = table(contracts={0: ["4-kind-diamond"], 1: ["run4-diamond"]}, bonus={0: "1D", 1: "1C 2C"},
-                  trophies=("suit", "suit", "combo", "combo"), offers=[None] * 4)
+    state = table(
+        contracts={0: ["4-kind-diamond"], 1: ["run4-diamond"]},
+        bonus={0: "1D", 1: "1C 2C"},
+        trophies=("suit", "suit", "combo", "combo"),
+        offers=[None] * 4,
+    )
     state["star_used"] = [True, True]
     note = finished_romirami(make_table, state)
     rows = note.context["scores"]
     assert [(r["name"], r["score"], r["place"], r["won"]) for r in rows] == [
-        ("Computer 1", 3, 1, True), ("Bob", 3, 2, False)
+        ("Computer 1", 3, 1, True),
+        ("Bob", 3, 2, False),
     ]
     assert mailer.deliver([note.pk]) == 1
     [mail] = mailoutbox
@@ -38,8 +43,12 @@ def test_a_tie_the_suit_bonus_breaks_names_one_winner_first(make_table, mailoutb
 
 
 def test_a_shared_first_place_names_both_winners(make_table, mailoutbox):
-    state = table(contracts={0: ["run4-cherry"], 1: ["run4-diamond"]}, bonus={0: "1D 2D", 1: "1C 2C"},
-                  trophies=("combo",) * 4, offers=[None] * 4)
+    state = table(
+        contracts={0: ["run4-cherry"], 1: ["run4-diamond"]},
+        bonus={0: "1D 2D", 1: "1C 2C"},
+        trophies=("combo",) * 4,
+        offers=[None] * 4,
+    )
     state["star_used"] = [True, True]
     note = finished_romirami(make_table, state)
     assert [r["place"] for r in note.context["scores"]] == [1, 1]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games import presence
+from games.live import presence
 from games.models import Game, Notification, NotificationPrefs, Seat
 from tests.platform.notifications.notify_helpers import play_turn
 

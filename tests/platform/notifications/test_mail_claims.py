@@ -9,10 +9,12 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import presence, services, table_tools
+from games.live import presence
 from games.models import Game, Notification, NotificationPrefs, OpenPage, Seat
 from games.notifications import claims, mailer
-from games.seat_moves import PAUSE, RESUME
+from games.play import services
+from games.play.seat_moves import PAUSE, RESUME
+from games.tables import tools as table_tools
 from tests.platform.notifications.notify_helpers import host_flip, play_turn
 
 pytestmark = pytest.mark.django_db

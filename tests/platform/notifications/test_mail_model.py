@@ -1,8 +1,8 @@
 """A model of the mail rules, checked by Hypothesis over the real services and mailer.
 
-Each machine plays one table through ``games.services`` (moves, the host's flips and Flip anyway,
+Each machine plays one table through ``games.play.services`` (moves, the host's flips and Flip anyway,
 pause and resume, a clock running out, the end), opens and closes pages through
-``games.presence``, changes the players' settings and lets time pass (really: the window is 60 ms
+``games.live.presence``, changes the players' settings and lets time pass (really: the window is 60 ms
 here). After every step the worker's sweep (``mailer.sweep``) runs, unless the worker is down.
 Mail goes over SMTP to an aiosmtpd sink on loopback. The model keeps its own account of the table,
 replaying each move with the pure engine: when each seat's turn (or round) began, who has a page
@@ -38,12 +38,14 @@ from hypothesis.stateful import (
 )
 
 from accounts.models import User
-from games import kinds, seat_moves, services, table_tools
+from games.contract import kinds
+from games.contract.protocol import awaits_table, in_round, round_number
+from games.live.presence import Pages, closed, opened
 from games.models import Game, Move, Notification, NotificationPrefs, Seat
 from games.notifications import deadlines, mailer
-from games.presence import Pages, closed, opened
-from games.rules import awaits_table, in_round, round_number
-from games.seat_moves import END, PAUSE, RESUME
+from games.play import seat_moves, services
+from games.play.seat_moves import END, PAUSE, RESUME
+from games.tables import tools as table_tools
 from tests.hypothesis_profiles import examples
 from tests.integration.mail_harness import SmtpSink
 from tests.platform.nim.web import NimKind

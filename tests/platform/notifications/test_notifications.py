@@ -7,9 +7,10 @@ import random
 import pytest
 from django.utils import timezone
 
-from games import presence, services
+from games.live import presence
 from games.models import Notification, NotificationPrefs, Seat
 from games.notifications import outbox
+from games.play import services
 from tests.platform.notifications.notify_helpers import host_flip, play_turn
 
 pytestmark = pytest.mark.django_db
@@ -60,8 +61,18 @@ def test_a_live_tables_begin_puts_no_seat_newly_in_play(make_table):
     game.state = game.engine.apply(ready, None, {"type": "begin"}, random.Random(0))
     assert game.state["phase"] == "hand" and game.engine.to_act(game.state) == [0, 1, 2]
     assert outbox.interested(game, ready, seats) == set()
-    assert outbox.plan_move(game, ready, seats, outbox.people(s.user_id for s in seats if s.user_id), [],
-                            actor_user_id=None, now=timezone.now()) == []
+    assert (
+        outbox.plan_move(
+            game,
+            ready,
+            seats,
+            outbox.people(s.user_id for s in seats if s.user_id),
+            [],
+            actor_user_id=None,
+            now=timezone.now(),
+        )
+        == []
+    )
 
 
 def test_a_player_at_the_table_still_gets_the_row_delivery_holds_it(make_table):
@@ -176,11 +187,9 @@ def test_a_poker_turn_mail_leads_with_each_other_players_turn_and_counts_the_rol
 
 def test_turns_beyond_the_mail_are_counted_before_the_lines_they_came_before(make_table):
     game, _ = make_table()
-    newest_first = [
-        (20 - n, n % 2, f"Move {20 - n}", "roll" if n % 3 == 0 else "stop") for n in range(12)
-    ]
+    newest_first = [(20 - n, n % 2, f"Move {20 - n}", "roll" if n % 3 == 0 else "stop") for n in range(12)]
     since = outbox.lines_since(game, newest_first, None)
     stops = [f"Move {20 - n}" for n in range(12) if n % 3][::-1]
-    assert since["lines"] == stops[-outbox.LINES_PER_MAIL:]
+    assert since["lines"] == stops[-outbox.LINES_PER_MAIL :]
     assert since["more"] == len(stops) - outbox.LINES_PER_MAIL
     assert since["smaller"] == 4 and since["smaller_kinds"] == "rolls"

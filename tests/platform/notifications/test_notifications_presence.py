@@ -1,4 +1,4 @@
-"""Presence: a seat is here while a page of it holds the socket or polls (``games.presence``)."""
+"""Presence: a seat is here while a page of it holds the socket or polls (``games.live.presence``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from games import presence
+from games.live import presence
 from games.models import OpenPage, Seat
 
 pytestmark = pytest.mark.django_db

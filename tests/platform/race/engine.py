@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from games.rules import IllegalMove, Move, State, clone, move_type
+from games.contract.protocol import Engine, IllegalMove, Move, State, clone, move_type
 
 GOAL = 3
 
 
-class Race:
+class Race(Engine):
     slug = "race"
     name = "Race"
     min_players = 2
@@ -27,7 +27,7 @@ class Race:
         return [] if self.is_over(state) or seat is None else [{"type": "press"}]
 
     def apply(self, state: State, seat: int | None, move: Move, rng: random.Random) -> State:
-        if move_type(move) != "press" or seat is None:
+        if move_type(move) != "press" or type(seat) is not int or not 0 <= seat < len(state["presses"]):
             raise IllegalMove("Press the button.")
         if self.is_over(state):
             raise IllegalMove("Too late — the race is over.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.kinds import GameKind
+from games.contract.kinds import GameKind
 
 from .engine import RACE
 

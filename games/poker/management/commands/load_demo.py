@@ -9,11 +9,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
-from games import services
+from games.contract import platform
+from games.contract.protocol import choose_move
 from games.models import Game, Notification
 from games.poker.bot import choose
 from games.poker.engine import POKER
-from games.rules import choose_move
 
 DEMO_PASSWORD = "roman-demo-1"
 PEOPLE = [
@@ -37,17 +37,17 @@ class Command(BaseCommand):
         if Game.objects.filter(host=users[0], kind=POKER.slug).exists():
             self.stdout.write("Demo data is already there.")
             return
-        game = services.create_game(users[0], POKER.slug, {}, 3, Game.SeatOrder.AS_SEATED)
+        game = platform.create_game(users[0], POKER.slug, {}, 3, Game.SeatOrder.AS_SEATED)
         for user in users[1:]:
-            services.join_game(game.pk, user)
-        game = services.start_game(game.pk, users[0])
+            platform.join_game(game.pk, user)
+        game = platform.start_game(game.pk, users[0])
         # Two rounds played by the computer strategy, so the pad is not empty.
         rng = random.Random(1)
         while game.state["round"] < 3:
             seat = game.engine.to_act(game.state)[0]
             move = choose_move(game.engine, choose, game.state, seat, rng)
-            game = services.submit_move(game.pk, users[seat], move, game.tokens[str(seat)])
-        open_table = services.create_game(
+            game = platform.submit_move(game.pk, users[seat], move, game.tokens[str(seat)])
+        open_table = platform.create_game(
             users[1], POKER.slug, {"cards_anytime": True}, 4, Game.SeatOrder.SHUFFLE
         )
         # The history is made up: its turn mails are marked done in this transaction, so none goes.

@@ -1,0 +1,3 @@
+"""The suite's shared fixtures: for the platform's tests (tests/) and each game folder's tests/."""
+
+pytest_plugins = ["tests.fixtures", "tests.e2e.fixtures", "tests.integration.fixtures"]

@@ -1,0 +1,1 @@
+"""The one move path: moves, their writes, compiled reads, replay, signals and the platform's seat moves."""

@@ -1,0 +1,1 @@
+"""Tables around the play: lobby, host tools, rematch, departures, invites and who may watch."""

@@ -1,0 +1,1 @@
+"""The pages: views, presenters, forms, middleware, My games, player pages and the rules pages."""

@@ -1,0 +1,88 @@
+"""The boards keep their parts (a road, a card, a finished turn, a score pad) once drawn, per process. A
+board drawn that way is the same HTML as the board drawn with every part included afresh inside
+the whole page (as ``{% include %}`` did), for every seat and a watcher, over whole games of
+computer players: so no part reads anything of the page it is not given, and no kept part is
+answered for values it was not drawn from."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+
+import pytest
+from django.conf import settings
+from django.template import Context, Engine
+from django.template.backends.django import DjangoTemplates
+from django.template.loader import get_template
+
+from games.contract import kinds
+from games.contract.protocol import choose_move
+
+INCLUDED = "tests.conformance.include_parts"
+
+
+def kept_parts(kind) -> bool:
+    """The game's board draws parts it keeps (it loads ``board_parts``)."""
+    return bool(kind.pages.board) and "board_parts" in get_template(kind.pages.board).template.source
+
+
+GAMES = [kind.slug for kind in kinds.all_kinds() if kept_parts(kind)]
+
+
+def reference_engine() -> Engine:
+    """The site's templates, with the boards' ``part`` tag drawing as a plain include."""
+    params = {key: value for key, value in settings.TEMPLATES[0].items() if key != "BACKEND"}
+    libraries = {"board_parts": INCLUDED}
+    params.update(NAME="reference", OPTIONS={**params["OPTIONS"], "libraries": libraries})
+    return DjangoTemplates(params).engine
+
+
+def boards(slug: str, players: int, seed: int, every: int):
+    """A context for each viewer of every ``every``-th state of a game of computer players, and
+    of its last state."""
+    kind = kinds.get(slug)
+    engine, rng = kind.engine, random.Random(seed)
+    # Names that need escaping, a computer player and a seat left: each shows on the board.
+    seats = [
+        SimpleNamespace(position=n, name=f"<P{n}> & 'co'", is_bot=n == 1, left=n == 2) for n in range(players)
+    ]
+    state, number = engine.setup(players, {}, rng), 0
+    while True:
+        over = engine.is_over(state)
+        if number % every == 0 or over:
+            for viewer in [None, *range(players)]:
+                view = engine.view(state, viewer)
+                game = SimpleNamespace(code="ABCDEF", kind=slug)
+                yield {
+                    "game": game,
+                    "seats": seats,
+                    "names": [s.name for s in seats],
+                    "view": view,
+                    "turn": 7,
+                    "log": ["<b>a move</b>"],
+                    "csrf_token": "token",
+                    **kind.board_context(view, game),
+                }
+        if over:
+            return
+        seat = engine.to_act(state)[0]
+        state = engine.apply(state, seat, choose_move(engine, kind.strategy, state, seat, rng), rng)
+        number += 1
+
+
+def test_the_boards_of_games_that_keep_parts_are_checked():
+    assert GAMES, "no board loads board_parts: the check below would check nothing"
+
+
+@pytest.mark.parametrize("slug", GAMES)
+def test_a_board_with_its_parts_kept_is_the_board_drawn_afresh(slug):
+    kind = kinds.get(slug)
+    board, sizes = kind.pages.board, (kind.engine.min_players, kind.engine.max_players)
+    kept, afresh = get_template(board).template, reference_engine().get_template(board)
+    drawn = 0
+    for players in sizes:
+        for context in boards(slug, players, seed=players, every=4):
+            html = kept.render(Context(context, use_l10n=False))
+            assert html == afresh.render(Context(context, use_l10n=False))
+            drawn += 1
+    assert drawn > 100 and 'class="' in html
