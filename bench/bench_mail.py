@@ -6,7 +6,8 @@ on Redis, an aiosmtpd server on a loopback port. For ``--minutes`` (10), people 
 Poker tables and a Catacombs table whose host flips and does not play, through the services:
 each awaited person plays after a think time drawn at random, as a computer player would
 choose, and their pages open and close at random (``games.live.presence``, the close sent as the
-socket would, so the task after leaving is scheduled); the host flips once everyone has chosen.
+socket would, so the task after leaving is scheduled); the host flips a think time after everyone
+has chosen. A table whose game ends plays again.
 Mail waits ``--window`` seconds (``MAIL_WINDOW_SECONDS``; the site's is 60) after the turn began
 or its person left the table, and goes only if still true then (``games.notifications.claims``).
 
@@ -55,7 +56,6 @@ class Play:
 
     def __init__(self, window: float, rng: random.Random) -> None:
         from accounts.models import User
-        from games.play import services
 
         self.rng, self.window = rng, window
         tag = uuid.uuid4().hex[:8]
@@ -67,22 +67,31 @@ class Play:
         self.tables = []
         for names in (("Julius", "Livia", "Marcus"), ("Titus", "Claudia", "Gaius")):
             people = [person(n) for n in names]
-            game = services.create_game(people[0], "poker", {}, 3, "seated")
-            for user in people[1:]:
-                services.join_game(game.pk, user)
-            services.start_game(game.pk, people[0])
-            self.tables.append((game.pk, None, people))
+            self.tables.append((self.start("poker", None, people), None, people))
         host, *people = [person(n) for n in ("Mary", "Ann", "Tom", "Paul")]
-        game = services.create_game(host, "catacombs", {"flip_mode": "host"}, 3, "seated", host_plays=False)
-        for user in people:
-            services.join_game(game.pk, user)
-        services.start_game(game.pk, host)
-        self.tables.append((game.pk, host, people))
+        self.tables.append((self.start("catacombs", host, people), host, people))
         self.games = [pk for pk, _, _ in self.tables]
         self.users = [u for _, host, people in self.tables for u in ([host] if host else []) + people]
         self.pages: dict[tuple[int, int], tuple[str, float]] = {}  # (game, user) -> (channel, beat)
         self.closes: dict[tuple[int, int], list[float]] = {}
-        self.thinking: dict[tuple[int, int], float] = {}  # (game, seat) -> when the person plays
+        self.thinking: dict[tuple[int, int | None], float] = {}  # (game, seat or host) -> when they act
+
+    @staticmethod
+    def start(slug: str, host, people: list) -> int:
+        """A new table of these people (the host flips and does not play, where there is one)."""
+        from games.play import services
+
+        if host is None:
+            game = services.create_game(people[0], slug, {}, len(people), "seated")
+            joining = people[1:]
+        else:
+            options = {"flip_mode": "host"}
+            game = services.create_game(host, slug, options, len(people), "seated", host_plays=False)
+            joining = people
+        for user in joining:
+            services.join_game(game.pk, user)
+        services.start_game(game.pk, host or people[0])
+        return game.pk
 
     def whose(self, game_id: int, user) -> object:
         from games.live import presence
@@ -119,14 +128,21 @@ class Play:
         from games.play import services
 
         moves = 0
-        for game_id, host, people in self.tables:
+        for index, (game_id, host, people) in enumerate(self.tables):
             game = Game.objects.get(pk=game_id)
-            if game.status != Game.Status.ACTIVE:
+            if game.status != Game.Status.ACTIVE:  # the table plays again
+                self.tables[index] = (self.start(game.kind, host, people), host, people)
+                self.games.append(self.tables[index][0])
                 continue
             engine, kind = game.engine, game.game_kind
             if host is not None and awaits_table(engine, game.state):
-                services.submit_move(game_id, host, {"type": "flip"}, game.tokens.get("host"), as_host=True)
-                moves += 1
+                due = self.thinking.setdefault((game_id, None), now + self.rng.expovariate(1 / self.window))
+                if due <= now:
+                    services.submit_move(
+                        game_id, host, {"type": "flip"}, game.tokens.get("host"), as_host=True
+                    )
+                    del self.thinking[(game_id, None)]
+                    moves += 1
                 continue
             by_seat = {s.position: s for s in game.seats.all()}
             for seat in engine.to_act(game.state):
@@ -226,10 +242,11 @@ def report(found: dict, minutes: float, window: float) -> list[str]:
         f"load average {os.getloadavg()[0]:.1f} at the end.",
         "",
         f"{minutes:g} minutes of play: two Roman Poker tables of three and a Catacombs table of three "
-        "whose host flips, {moves} moves through `services.submit_move`; each person plays after a "
-        f"think time drawn at random (mean {window:g} s), their pages open and close at random (about "
-        "a minute each way). One Celery worker with beat (sweep every 5 s), PostgreSQL, aiosmtpd on "
-        f"loopback, all on this machine; the window is {window:g} s.".format(moves=found["moves"]),
+        "whose host flips (each table playing again when its game ends), {moves} moves through "
+        "`services.submit_move`; each person (and the host, to flip) acts after a think time drawn at "
+        f"random (mean {window:g} s), their pages open and close at random (about a minute each way). "
+        "One Celery worker with beat (sweep every 5 s), PostgreSQL, aiosmtpd on loopback, all on this "
+        f"machine; the window is {window:g} s.".format(moves=found["moves"]),
         "",
         "| rows written | sent | dropped as no longer true (or refused) | waiting at the end |",
         "|---|---|---|---|",
