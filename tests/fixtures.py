@@ -123,6 +123,25 @@ def make_table(db, make_user):
     return make
 
 
+@pytest.fixture
+def toy_games(settings):
+    """Nim (turn-based, with a pad and a sheet) and Race (realtime), the games only the tests know,
+    registered with their templates: the platform's tests play them to show it hosts any game."""
+    from games.contract import kinds
+    from tests.platform.nim.web import NimKind
+    from tests.platform.race.web import RaceKind
+
+    nim_templates = Path(__file__).parent / "platform" / "nim" / "templates"
+    settings.TEMPLATES = [
+        {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], nim_templates]},
+        *settings.TEMPLATES[1:],
+    ]
+    toys = [kinds.register(NimKind()), kinds.register(RaceKind())]
+    yield {kind.slug: kind for kind in toys}
+    for kind in toys:
+        kinds.unregister(kind.slug)
+
+
 # Pad tests (tests/scoresheets/ and a game's test_pad.py) keep a picture of page 1 of each pad
 # for a person to look at.
 ARTIFACTS = PATHS_ARTIFACTS / "pads"
