@@ -131,14 +131,15 @@ def toy_games(settings):
     from tests.platform.nim.web import NimKind
     from tests.platform.race.web import RaceKind
 
-    nim_templates = Path(__file__).parent / "platform" / "nim" / "templates"
+    toys = Path(__file__).parent / "platform"
+    folders = [toys / "nim" / "templates", toys / "race" / "templates"]
     settings.TEMPLATES = [
-        {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], nim_templates]},
+        {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], *folders]},
         *settings.TEMPLATES[1:],
     ]
-    toys = [kinds.register(NimKind()), kinds.register(RaceKind())]
-    yield {kind.slug: kind for kind in toys}
-    for kind in toys:
+    registered = [kinds.register(NimKind()), kinds.register(RaceKind())]
+    yield {kind.slug: kind for kind in registered}
+    for kind in registered:
         kinds.unregister(kind.slug)
 
 

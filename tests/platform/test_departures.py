@@ -70,8 +70,7 @@ def test_a_pad_printed_before_is_not_served_again_with_the_old_name(client, make
 
 
 def test_a_game_in_play_passes_to_the_next_player_and_the_seat_is_left(client, make_table):
-    game, (julius, agrippina, gaius) = make_table(names=("Julius", "Agrippina", "Gaius"))
-    # Poker: a game going on after a player leaves needs three seats and a page (Race has no page).
+    game, (julius, agrippina, gaius) = make_table("race", names=("Julius", "Agrippina", "Gaius"))
     version = game.version
     privacy.close_account(julius.pk, keep_names=False)
     game.refresh_from_db()
