@@ -21,7 +21,6 @@ from games.play.replay import replay
 from scoresheets.models import ScoreSheet
 from tests.scoresheets.pad_helpers import pdf_text
 
-NIM_DIR = Path(__file__).with_name("nim")
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.django_db
