@@ -123,6 +123,26 @@ def make_table(db, make_user):
     return make
 
 
+@pytest.fixture
+def toy_games(settings):
+    """Nim (turn-based, with a pad and a sheet) and Race (realtime), the games only the tests know,
+    registered with their templates: the platform's tests play them to show it hosts any game."""
+    from games.contract import kinds
+    from tests.platform.nim.web import NimKind
+    from tests.platform.race.web import RaceKind
+
+    toys = Path(__file__).parent / "platform"
+    folders = [toys / "nim" / "templates", toys / "race" / "templates"]
+    settings.TEMPLATES = [
+        {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], *folders]},
+        *settings.TEMPLATES[1:],
+    ]
+    registered = [kinds.register(NimKind()), kinds.register(RaceKind())]
+    yield {kind.slug: kind for kind in registered}
+    for kind in registered:
+        kinds.unregister(kind.slug)
+
+
 # Pad tests (tests/scoresheets/ and a game's test_pad.py) keep a picture of page 1 of each pad
 # for a person to look at.
 ARTIFACTS = PATHS_ARTIFACTS / "pads"

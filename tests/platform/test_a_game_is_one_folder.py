@@ -19,23 +19,16 @@ from games.contract import kinds
 from games.models import Game, Move
 from games.play.replay import replay
 from scoresheets.models import ScoreSheet
-from tests.platform.nim.web import NimKind
 from tests.scoresheets.pad_helpers import pdf_text
 
-NIM_DIR = Path(__file__).with_name("nim")
 ROOT = Path(__file__).resolve().parents[2]
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def nim(settings):
-    settings.TEMPLATES = [
-        {**settings.TEMPLATES[0], "DIRS": [*settings.TEMPLATES[0]["DIRS"], NIM_DIR / "templates"]}
-    ]
-    kind = kinds.register(NimKind())
-    yield kind
-    kinds.unregister(kind.slug)
+def nim(toy_games):
+    return toy_games["nim"]
 
 
 def take(client, game: Game, count: int, turn: int):

@@ -1,4 +1,7 @@
-"""Who may watch a game without a seat: anyone with the code, except a daily run that day."""
+"""Who may watch a game without a seat: anyone with the code, except a daily run that day.
+
+The daily run is Catacombs' own; an ordinary table is the toy Nim, any game.
+"""
 
 from datetime import timedelta
 
@@ -8,7 +11,7 @@ from django.urls import reverse
 from games.catacombs import runs
 from games.catacombs.engine import card
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 
 
 @pytest.fixture
@@ -49,7 +52,7 @@ def test_yesterdays_daily_run_is_open_to_all(client, make_user):
 
 
 def test_ordinary_tables_are_open_to_anyone_with_the_code(client, make_table):
-    game, _ = make_table()
+    game, _ = make_table("nim")
     assert client.get(reverse("game", args=[game.code])).status_code == 200
 
 

@@ -11,7 +11,7 @@ from django.core.cache import caches
 from config import heartbeat
 from games.play import services
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 
 BANNER = "Background work is not running: computer players and e-mail are waiting"
 
@@ -19,7 +19,7 @@ BANNER = "Background work is not running: computer players and e-mail are waitin
 @pytest.fixture
 def bot_table(make_user):
     host = make_user("Julius")
-    game = services.create_game(host, "poker", {}, 3, "seated")
+    game = services.create_game(host, "race", {}, 3, "seated")
     services.add_bot(game.pk, host)
     return host, game
 

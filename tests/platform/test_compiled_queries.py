@@ -12,7 +12,7 @@ from games.play import services
 from games.play.reads import Compiled, together
 from games.play.services import _LOCKED_GAME
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 
 FIELDS = (
     "pk",
@@ -33,8 +33,8 @@ def reading(seats):
 
 
 def test_board_seats_read_who_is_away_and_who_is_here_as_the_queryset_does(make_table):
-    first, (julius, agrippina, gaius) = make_table(names=("Julius", "Agrippina", "Gaius"))
-    second, _ = make_table(names=("Livia", "Tiberius"))
+    first, (julius, agrippina, gaius) = make_table("race", names=("Julius", "Agrippina", "Gaius"))
+    second, _ = make_table("nim", names=("Livia", "Tiberius"))
     today = timezone.now().date()
     Holiday.objects.create(user=agrippina, start=today - timedelta(days=1), end=today + timedelta(days=3))
     Holiday.objects.create(user=gaius, start=today + timedelta(days=2), end=today + timedelta(days=4))
@@ -64,8 +64,8 @@ def test_a_sample_the_query_does_not_hold_is_refused():
 
 
 def test_reads_sent_together_answer_as_each_alone_in_one_pipeline_on_postgresql(make_table, pipelines):
-    first, _ = make_table(names=("Julius", "Agrippina", "Gaius"))
-    second, _ = make_table(names=("Livia", "Tiberius"))
+    first, _ = make_table("race", names=("Julius", "Agrippina", "Gaius"))
+    second, _ = make_table("nim", names=("Livia", "Tiberius"))
     with transaction.atomic():
         games, seats, others = together(
             _LOCKED_GAME.read(code=first.code, objects=True),
@@ -79,7 +79,7 @@ def test_reads_sent_together_answer_as_each_alone_in_one_pipeline_on_postgresql(
 
 
 def test_the_move_reads_its_locked_game_and_its_seats_together(make_table):
-    game, _ = make_table()
+    game, _ = make_table("nim")
     with transaction.atomic():
         locked, seats = services.locked_game(game.code)
         missing, none = services.locked_game("NOSUCH")

@@ -14,7 +14,7 @@ from games.play.replay import replay
 from games.tables.departures import latest_log_lines
 from tests.scoresheets.pad_helpers import pdf_text
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 
 
 def play_out(game: Game, users: list) -> Game:
@@ -32,7 +32,7 @@ def play_out(game: Game, users: list) -> Game:
 
 
 def test_a_finished_game_replays_prints_and_shows_its_log_with_a_former_player(client, make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     game = play_out(game, [julius, agrippina])
     assert Move.objects.filter(game=game, summary__contains="Julius").exists()
 
@@ -61,7 +61,7 @@ def test_a_finished_game_replays_prints_and_shows_its_log_with_a_former_player(c
 
 
 def test_a_pad_printed_before_is_not_served_again_with_the_old_name(client, make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     client.force_login(agrippina)
     url = reverse("pad_game", args=[game.code])
     assert "Julius" in pdf_text(client.get(url, {"scope": "table"}).content)
@@ -70,7 +70,7 @@ def test_a_pad_printed_before_is_not_served_again_with_the_old_name(client, make
 
 
 def test_a_game_in_play_passes_to_the_next_player_and_the_seat_is_left(client, make_table):
-    game, (julius, agrippina, gaius) = make_table(names=("Julius", "Agrippina", "Gaius"))
+    game, (julius, agrippina, gaius) = make_table("race", names=("Julius", "Agrippina", "Gaius"))
     version = game.version
     privacy.close_account(julius.pk, keep_names=False)
     game.refresh_from_db()
@@ -85,7 +85,7 @@ def test_a_game_in_play_passes_to_the_next_player_and_the_seat_is_left(client, m
 
 def test_an_open_table_with_others_passes_to_the_next_seated(make_user):
     julius, agrippina, gaius = make_user("Julius"), make_user("Agrippina"), make_user("Gaius")
-    game = services.create_game(julius, "poker", {}, 4, "seated")
+    game = services.create_game(julius, "race", {}, 4, "seated")
     services.add_bot(game.pk, julius)
     services.join_game(game.pk, agrippina)
     services.join_game(game.pk, gaius)
@@ -98,7 +98,7 @@ def test_an_open_table_with_others_passes_to_the_next_seated(make_user):
 
 def test_an_open_table_nobody_else_joined_is_cancelled(make_user):
     julius = make_user("Julius")
-    game = services.create_game(julius, "poker", {}, 4, "seated")
+    game = services.create_game(julius, "race", {}, 4, "seated")
     services.add_bot(game.pk, julius)
     privacy.close_account(julius.pk, keep_names=False)
     assert not Game.objects.filter(pk=game.pk).exists()
@@ -106,14 +106,14 @@ def test_an_open_table_nobody_else_joined_is_cancelled(make_user):
 
 def test_a_seat_at_someone_elses_open_table_is_given_up(make_user):
     julius, agrippina = make_user("Julius"), make_user("Agrippina")
-    game = services.create_game(julius, "poker", {}, 4, "seated")
+    game = services.create_game(julius, "race", {}, 4, "seated")
     services.join_game(game.pk, agrippina)
     privacy.close_account(agrippina.pk, keep_names=False)
     assert list(game.seats.values_list("name", flat=True)) == ["Julius"]
 
 
 def test_a_swept_guest_keeps_the_name_played_under(make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     game = play_out(game, [julius, agrippina])
     privacy.close_account(agrippina.pk, keep_names=True)
     seat = game.seats.get(position=1)

@@ -16,7 +16,7 @@ from config.asgi import application
 from games.models import Game
 from games.play import services
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy_games")]
 
 
 def run(scenario, *args):
@@ -49,7 +49,7 @@ def socket(code: str, client: Client | None = None) -> WebsocketCommunicator:
 
 def open_table(make_user):
     julius, agrippina, marcus = make_user("Julius"), make_user("Agrippina"), make_user("Marcus")
-    game = services.create_game(julius, "poker", {}, 4, "seated")
+    game = services.create_game(julius, "race", {}, 4, "seated")
     services.join_game(game.pk, agrippina)
     services.join_game(game.pk, marcus)
     return game, julius, agrippina, marcus
@@ -117,16 +117,16 @@ def test_a_removed_player_is_told_and_only_they_are(make_user):
 
 
 def test_a_signed_out_visitor_is_offered_to_sign_in_to_their_seat(make_table):
-    game, _ = make_table()
+    game, _ = make_table("nim")
     page = Client().get(reverse("game", args=[game.code])).content.decode()
     assert "Sign in to play your seat" in page
     assert f'href="/accounts/login/?next=/g/{game.code}/"' in page or f"next=/g/{game.code}/" in page
 
 
 def test_the_board_marks_the_viewers_turn_for_the_title_and_icon(make_table):
-    game, (julius, agrippina) = make_table()  # Julius plays first
+    game, (julius, agrippina) = make_table("nim")  # Julius plays first
     mine = signed_in(julius).get(reverse("game", args=[game.code])).content.decode()
     theirs = signed_in(agrippina).get(reverse("game", args=[game.code])).content.decode()
     assert 'data-my-turn="1"' in mine and 'data-my-turn="0"' in theirs
-    assert f'data-title="Roman Poker {game.code}"' in mine and "favicon-turn.svg" in mine
+    assert f'data-title="Nim {game.code}"' in mine and "favicon-turn.svg" in mine
     assert 'id="turn-announce"' in mine and 'aria-live="polite"' in mine and 'id="turn-sound"' in mine

@@ -399,8 +399,8 @@ def test_a_nul_character_is_refused_before_any_view(client, method, url, data):
     assert not Game.objects.exists() and not ScoreSheet.objects.exists()
 
 
-def test_a_post_only_address_opened_as_a_page_says_why(client, make_table):
-    game, _ = make_table()
+def test_a_post_only_address_opened_as_a_page_says_why(client, make_table, toy_games):
+    game, _ = make_table("nim")
     response = client.get(f"/g/{game.code}/move/")
     assert response.status_code == 405 and response["Allow"] == "POST"
     assert "answers only to a button" in response.content.decode()

@@ -12,7 +12,7 @@ from games.contract import kinds
 from games.play import services
 from games.tables.invites import normalize_code
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 
 
 @pytest.fixture
@@ -22,7 +22,7 @@ def host(make_user):
 
 @pytest.fixture
 def open_game(host):
-    return services.create_game(host, "poker", {}, 2, "seated")
+    return services.create_game(host, "nim", {}, 2, "seated")
 
 
 def decode_qr(svg: bytes, tmp_path) -> str:

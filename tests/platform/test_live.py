@@ -24,10 +24,10 @@ from games.models import Game
 from games.play import services
 from tests.real_parts import REDIS, require
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy_games")]
 
 ORIGIN = [(b"origin", b"http://localhost")]
-ROLL = {"type": "roll"}
+TAKE = {"type": "take", "count": 1}
 
 
 def run(scenario, *args):
@@ -49,14 +49,14 @@ def socket(code: str) -> WebsocketCommunicator:
 
 
 def test_a_move_reaches_an_open_page_as_its_version(make_table):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
 
     async def scenario() -> list[dict]:
         page = socket(game.code)
         connected, _ = await page.connect()
         assert connected
         heard = [await page.receive_json_from(timeout=2)]
-        await database_sync_to_async(services.submit_move)(game.pk, julius, ROLL, game.tokens["0"])
+        await database_sync_to_async(services.submit_move)(game.pk, julius, TAKE, game.tokens["0"])
         heard.append(await next_version(page))
         await page.disconnect()
         return heard
@@ -69,7 +69,7 @@ def test_a_move_reaches_an_open_page_as_its_version(make_table):
 
 
 def test_a_change_made_in_another_process_reaches_the_page_through_the_watch(make_table):
-    game, _ = make_table()
+    game, _ = make_table("nim")
 
     def change_elsewhere() -> None:
         # What a worker's move looks like from here: the row moves on, no signal in this process.
@@ -90,8 +90,8 @@ def test_a_change_made_in_another_process_reaches_the_page_through_the_watch(mak
 
 
 def test_a_reconnecting_page_hears_the_current_version(make_table):
-    game, (julius, _) = make_table()
-    services.submit_move(game.pk, julius, {"type": "roll"}, game.tokens["0"])
+    game, (julius, _) = make_table("nim")
+    services.submit_move(game.pk, julius, TAKE, game.tokens["0"])
     game.refresh_from_db()
 
     async def scenario() -> dict:
@@ -130,7 +130,7 @@ CSRF = re.compile(r'(csrfmiddlewaretoken" value=|"X-CSRFToken": )"[^"]+"')
 
 def test_a_push_carries_the_board_its_viewer_would_fetch(make_table, make_user):
     """Byte for byte what the poll answers that viewer (CSRF tokens aside, masked afresh each time)."""
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     stranger = make_user("Stranger")
 
     viewers = (("julius", julius), ("agrippina", agrippina), ("stranger", stranger))
@@ -150,7 +150,7 @@ def test_a_push_carries_the_board_its_viewer_would_fetch(make_table, make_user):
             assert (await page.connect())[0]
             await page.receive_json_from(timeout=2)
             pages[name] = page
-        await database_sync_to_async(services.submit_move)(game.pk, julius, ROLL, game.tokens["0"])
+        await database_sync_to_async(services.submit_move)(game.pk, julius, TAKE, game.tokens["0"])
         heard = {name: await next_version(page) for name, page in pages.items()}
         # Polled while the sockets are open, as the pushes were drawn: who is here reads the same.
         polled = {name: await database_sync_to_async(poll)(user) for name, user in viewers}
@@ -184,7 +184,7 @@ def test_a_socket_that_guesses_codes_is_stopped_like_a_page(abuse_limits):
 def test_a_socket_that_floods_the_server_with_messages_is_closed(make_table):
     from games.live.consumers import FLOODING, MAX_ASKS
 
-    game, _ = make_table()
+    game, _ = make_table("nim")
 
     async def scenario() -> tuple[int, dict]:
         page = socket(game.code)
@@ -206,13 +206,13 @@ def test_a_socket_that_floods_the_server_with_messages_is_closed(make_table):
 
 def test_a_page_that_draws_its_own_partial_hears_the_version_only(make_table):
     """A shared screen's socket (``?draw=0``) is not sent the game page's board."""
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
 
     async def scenario() -> dict:
         page = WebsocketCommunicator(application, f"/ws/g/{game.code}/?draw=0", headers=ORIGIN)
         await page.connect()
         await page.receive_json_from(timeout=2)
-        await database_sync_to_async(services.submit_move)(game.pk, julius, ROLL, game.tokens["0"])
+        await database_sync_to_async(services.submit_move)(game.pk, julius, TAKE, game.tokens["0"])
         heard = await next_version(page)
         await page.disconnect()
         return heard
@@ -227,7 +227,7 @@ def test_one_viewers_sockets_share_one_drawing_each_with_its_own_csrf_token(make
 
     from games.live import boards
 
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     drawn = []
     render = boards.render_to_string
     monkeypatch.setattr(boards, "render_to_string", lambda *a, **k: drawn.append(1) or render(*a, **k))
@@ -242,7 +242,7 @@ def test_one_viewers_sockets_share_one_drawing_each_with_its_own_csrf_token(make
             assert (await page.connect())[0]
             await page.receive_json_from(timeout=2)
             pages.append(page)
-        await database_sync_to_async(services.submit_move)(game.pk, julius, ROLL, game.tokens["0"])
+        await database_sync_to_async(services.submit_move)(game.pk, julius, TAKE, game.tokens["0"])
         heard = [await next_version(page) for page in pages]
         for page in pages:
             await page.disconnect()
@@ -262,7 +262,7 @@ def test_one_viewers_sockets_share_one_drawing_each_with_its_own_csrf_token(make
 def test_a_viewers_only_socket_draws_at_once_without_reading_the_cache_first(make_table, monkeypatch):
     from games.live import boards
 
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     reads = []
 
     class ReadsCounted:
@@ -280,7 +280,7 @@ def test_a_viewers_only_socket_draws_at_once_without_reading_the_cache_first(mak
         page.scope["user"] = agrippina
         assert (await page.connect())[0]
         await page.receive_json_from(timeout=2)
-        await database_sync_to_async(services.submit_move)(game.pk, julius, ROLL, game.tokens["0"])
+        await database_sync_to_async(services.submit_move)(game.pk, julius, TAKE, game.tokens["0"])
         heard = await next_version(page)
         await page.disconnect()
         return heard
@@ -345,7 +345,7 @@ def test_the_movers_sockets_take_the_board_its_move_answered_with(make_table, mo
 
     if parts == "on Redis":
         request.getfixturevalue("on_redis")
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     drawn = []
     render = boards.render_to_string
     monkeypatch.setattr(boards, "render_to_string", lambda *a, **k: drawn.append(1) or render(*a, **k))
@@ -362,7 +362,7 @@ def test_the_movers_sockets_take_the_board_its_move_answered_with(make_table, mo
             assert (await page.connect())[0]
             await page.receive_json_from(timeout=2)
             pages[name] = page
-        data = {"move": '{"type": "roll"}', "turn": game.tokens["0"]}
+        data = {"move": '{"type": "take", "count": 1}', "turn": game.tokens["0"]}
         url = reverse("move", args=[game.code])
         answer = await database_sync_to_async(mover.post)(url, data, HTTP_HX_REQUEST="true")
         assert answer.status_code == 200

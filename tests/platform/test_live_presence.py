@@ -15,7 +15,7 @@ from games.models import OpenPage
 from games.play.signals import seat_left_page
 from tests.platform.test_endings_pushed import socket
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy_games")]
 
 
 def run(scenario):
@@ -24,7 +24,7 @@ def run(scenario):
 
 
 def test_a_seat_is_here_from_connect_to_its_last_disconnect(make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     client = Client()
     client.force_login(agrippina)
     left = []
@@ -67,6 +67,7 @@ def test_a_host_without_a_seat_is_here_over_the_socket_from_any_tab(make_user):
     from games.play import services
 
     hostess, clara = make_user("Hostess"), make_user("Clara")
+    # Catacombs, where a seatless host has a job: she flips the cards.
     game = services.create_game(hostess, "catacombs", {"flip_mode": "host"}, 1, "seated", host_plays=False)
     services.join_game(game.pk, clara)
     services.start_game(game.pk, hostess)

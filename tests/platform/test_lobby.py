@@ -1,4 +1,7 @@
-"""The lobby: creating tables, joining by link or code, seats, starting."""
+"""The lobby: creating tables, joining by link or code, seats, starting.
+
+Played with the toy games: Nim for its table form, Race for a table of up to four.
+"""
 
 import pytest
 from django.urls import reverse
@@ -7,7 +10,7 @@ from accounts.models import User
 from games.models import Game
 from games.play import services
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 
 
 @pytest.fixture
@@ -17,18 +20,18 @@ def host(make_user):
 
 @pytest.fixture
 def open_game(host):
-    return services.create_game(host, "poker", {"multi_roll": True}, 3, "seated")
+    return services.create_game(host, "race", {}, 3, "seated")
 
 
 def test_create_game_with_options(client, host):
     client.force_login(host)
     response = client.post(
-        reverse("new_game", args=["poker"]),
-        {"max_seats": 3, "seat_order": "seated", "host_plays": "on", "cards_anytime": "on"},
+        reverse("new_game", args=["nim"]),
+        {"max_seats": 2, "seat_order": "seated", "host_plays": "on", "misere": "on"},
     )
     game = Game.objects.get()
     assert response.status_code == 302 and response.url == game.get_absolute_url()
-    assert game.options == {"multi_roll": False, "cards_anytime": True, "physical_dice": False}
+    assert game.options == {"misere": True}
     assert list(game.seats.values_list("user", flat=True)) == [host.pk]
     page = client.get(game.get_absolute_url()).content.decode()
     assert game.code in page and "/join/" in page
@@ -36,7 +39,7 @@ def test_create_game_with_options(client, host):
 
 def test_create_game_refuses_bad_seat_count(client, host):
     client.force_login(host)
-    response = client.post(reverse("new_game", args=["poker"]), {"max_seats": 9, "seat_order": "seated"})
+    response = client.post(reverse("new_game", args=["nim"]), {"max_seats": 9, "seat_order": "seated"})
     assert response.status_code == 400 and not Game.objects.exists()
     assert "Select a valid choice" in response.content.decode()
 
@@ -47,7 +50,7 @@ def test_unknown_game_kind_is_404(client, host):
 
 
 def test_anonymous_is_sent_to_sign_in_to_create(client):
-    response = client.get(reverse("new_game", args=["poker"]))
+    response = client.get(reverse("new_game", args=["nim"]))
     assert response.status_code == 302 and reverse("login") in response.url
 
 
@@ -117,7 +120,7 @@ def test_host_removes_a_seat_others_cannot(client, make_user, open_game, host):
 def test_only_host_starts_and_needs_enough_players(client, make_user, open_game, host):
     client.force_login(host)
     response = client.post(reverse("start", args=[open_game.code]))
-    assert response.status_code == 409 and "needs 2 to 6 players; 1 is seated." in response.content.decode()
+    assert response.status_code == 409 and "needs 2 to 4 players; 1 is seated." in response.content.decode()
     # Drawn at the form's address: the page names its own, where the browser is put (site.js).
     assert f'<meta name="page-url" content="/g/{open_game.code}/">' in response.content.decode()
     player = make_user("A")
@@ -127,11 +130,11 @@ def test_only_host_starts_and_needs_enough_players(client, make_user, open_game,
     client.force_login(host)
     assert client.post(reverse("start", args=[open_game.code])).status_code == 302
     open_game.refresh_from_db()
-    assert open_game.status == Game.Status.ACTIVE and open_game.state["players"] == 2
+    assert open_game.status == Game.Status.ACTIVE and len(open_game.state["presses"]) == 2
 
 
 def test_start_as_seated_keeps_join_order(make_user, host):
-    game = services.create_game(host, "poker", {}, 3, "seated")
+    game = services.create_game(host, "race", {}, 3, "seated")
     a, b = make_user("A"), make_user("B")
     services.join_game(game.pk, a)
     services.join_game(game.pk, b)
@@ -142,7 +145,7 @@ def test_start_as_seated_keeps_join_order(make_user, host):
 def test_start_shuffled_is_a_permutation_and_reproducible_from_the_seed(make_user, host):
     orders = set()
     for i in range(8):
-        game = services.create_game(host, "poker", {}, 4, "shuffle")
+        game = services.create_game(host, "race", {}, 4, "shuffle")
         for name in "ABC":
             services.join_game(game.pk, make_user(f"{name}{i}"))
         services.start_game(game.pk, host)
@@ -212,9 +215,10 @@ def test_a_refused_guest_join_leaves_no_account(client, make_user, open_game):
     assert "_auth_user_id" not in client.session
 
 
-def test_lobby_names_the_optional_rules_in_words(client, host, open_game):
+def test_lobby_names_the_optional_rules_in_words(client, host):
     client.force_login(host)
-    page = client.get(open_game.get_absolute_url()).content.decode()
-    assert "Rules: Roll several dice at once." in page
-    plain = services.create_game(host, "poker", {"multi_roll": False}, 2, "seated")
+    variant = services.create_game(host, "nim", {"misere": True}, 2, "seated")
+    page = client.get(variant.get_absolute_url()).content.decode()
+    assert "Rules: Last stone loses." in page
+    plain = services.create_game(host, "nim", {"misere": False}, 2, "seated")
     assert "Rules: as in the box." in client.get(plain.get_absolute_url()).content.decode()

@@ -31,7 +31,8 @@ def play(game: Game, users: list, moves: int) -> Game:
 
 def seeded_table(make_user, seed: str) -> tuple[Game, list]:
     """A started two-player Poker table dealt from ``seed``: the moves below play it the same way
-    every run (a random deal can end the game early, on a misthrow with no card left)."""
+    every run (a random deal can end the game early, on a misthrow with no card left). A real game:
+    filling the tail takes more moves than the toy Nim lasts."""
     users = [make_user("Julius"), make_user("Agrippina")]
     game = services.create_game(users[0], "poker", {}, 2, "seated")
     services.join_game(game.pk, users[1])

@@ -15,7 +15,8 @@ from games.play import services
 from tests.conformance.play import Game
 from tests.conformance.subjects import subject
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
+TAKE = {"type": "take", "count": 1}
 
 
 def post_move(client, game, move, turn, **fields):
@@ -52,53 +53,53 @@ def test_every_game_refuses_a_key_it_does_not_read(slug):
 
 
 def test_an_extra_form_field_cannot_store_megabytes(client, make_table):
-    game, (julius, _) = make_table("catacombs")
+    game, (julius, _) = make_table("nim")
     client.force_login(julius)
     before = snapshot(game)
-    response = post_move(client, game, {"type": "pass"}, game.tokens["0"], pile="1" * 200_000)
+    response = post_move(client, game, TAKE, game.tokens["0"], pile="1" * 200_000)
     assert response.status_code == 400
     assert "far longer than any move" in response.content.decode()
     assert snapshot(game) == before
 
 
 def test_an_unknown_key_is_refused_through_the_move_path(client, make_table):
-    game, (julius, _) = make_table("catacombs")
+    game, (julius, _) = make_table("nim")
     client.force_login(julius)
     before = snapshot(game)
-    response = post_move(client, game, {"type": "pass", "note": "hello"}, game.tokens["0"])
+    response = post_move(client, game, {**TAKE, "note": "hello"}, game.tokens["0"])
     assert response.status_code == 400
     assert "does not read" in response.content.decode()
     assert snapshot(game) == before
 
 
 def test_the_stored_move_is_the_one_the_game_read(client, make_table):
-    game, (julius, _) = make_table("catacombs")
+    game, (julius, _) = make_table("nim")
     client.force_login(julius)
-    response = post_move(client, game, {"type": "pass"}, game.tokens["0"])
+    response = post_move(client, game, TAKE, game.tokens["0"])
     assert response.status_code == 200
-    assert Move.objects.get(game=game, seat=0).payload == {"type": "pass"}
+    assert Move.objects.get(game=game, seat=0).payload == TAKE
 
 
 def test_a_lone_surrogate_is_a_400_not_a_500(client, make_table):
-    game, (julius, _) = make_table("catacombs")
+    game, (julius, _) = make_table("nim")
     client.force_login(julius)
     before = snapshot(game)
-    response = post_move(client, game, '{"type": "pass", "x": "\\udfff"}', game.tokens["0"])
+    response = post_move(client, game, '{"type": "take", "count": 1, "x": "\\udfff"}', game.tokens["0"])
     assert response.status_code == 400
     assert "not a move this game understands" in response.content.decode()
     assert snapshot(game) == before
 
 
 def test_a_whole_request_past_the_cap_is_refused_before_it_is_read(client, make_table):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     client.force_login(julius)
     before = snapshot(game)
-    response = post_move(client, game, {"type": "roll"}, game.tokens["0"], padding="p" * 20_000)
+    response = post_move(client, game, TAKE, game.tokens["0"], padding="p" * 20_000)
     assert response.status_code == 400
     assert snapshot(game) == before
 
 
 def test_the_service_refuses_unknown_keys_from_any_caller(make_table):
-    game, (julius, _) = make_table("catacombs")
+    game, (julius, _) = make_table("nim")
     with pytest.raises(services.MoveRejected):
-        services.submit_move(game.pk, julius, {"type": "pass", "junk": 1}, game.tokens["0"])
+        services.submit_move(game.pk, julius, {**TAKE, "junk": 1}, game.tokens["0"])

@@ -16,7 +16,7 @@ from django.urls import reverse
 from games.models import Move
 from games.romanroad.tests.site import lobby_table
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 
 
 def flip(client, game, request_id: str):
@@ -56,40 +56,48 @@ def test_every_htmx_move_gets_a_request_id_from_the_site_script():
     assert "htmx:configRequest" in script and "parameters.request = requestId()" in script
 
 
-def roll(client, game, request_id: str, seat: int = 0):
-    data = {"move": json.dumps({"type": "roll"}), "turn": game.tokens[str(seat)], "request": request_id}
+def take(client, game, request_id: str, seat: int = 0):
+    data = {
+        "move": json.dumps({"type": "take"}),
+        "count": "1",
+        "turn": game.tokens[str(seat)],
+        "request": request_id,
+    }
     return client.post(reverse("move", args=[game.code]), data, HTTP_HX_REQUEST="true")
 
 
 def test_a_turn_move_sent_twice_is_answered_with_the_table_and_no_refusal(client, make_table):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     client.force_login(julius)
-    first = roll(client, game, "5a1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11")
+    first = take(client, game, "5a1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11")
     assert first.status_code == 200
-    again = roll(client, game, "5a1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11")  # the same token: now stale
+    again = take(client, game, "5a1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11")  # the same token: now stale
     assert again.status_code == 200
     assert 'role="alert"' not in again.content.decode()
     assert Move.objects.filter(game=game).count() == 1
 
 
 def test_another_players_request_id_is_no_pass(client, make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     client.force_login(julius)
-    assert roll(client, game, "6b1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11").status_code == 200
+    assert take(client, game, "6b1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11").status_code == 200
     client.force_login(agrippina)
     game.refresh_from_db()
-    refused = roll(client, game, "6b1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11", seat=1)
+    assert take(client, game, "9d1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11", seat=1).status_code == 200
+    game.refresh_from_db()  # Julius's turn again
+    refused = take(client, game, "6b1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11", seat=1)
     assert refused.status_code == 409 and "not your turn" in refused.content.decode()
 
 
 def test_a_request_id_costs_the_move_no_query(client, make_table):
-    game, (julius, _) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     client.force_login(julius)
     with CaptureQueriesContext(connection) as without:
-        assert roll(client, game, "").status_code == 200
+        assert take(client, game, "").status_code == 200
+    client.force_login(agrippina)
     game.refresh_from_db()
     with CaptureQueriesContext(connection) as with_id:
-        assert roll(client, game, "7c1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11").status_code == 200
+        assert take(client, game, "7c1c6a52-9d1e-4b7a-9a51-0d7f2f8e4c11", seat=1).status_code == 200
     assert len(with_id) == len(without)
 
 
@@ -97,7 +105,7 @@ def test_a_request_id_costs_the_move_no_query(client, make_table):
 def test_the_log_holds_one_row_per_request_for_a_seat_and_for_the_host(make_table, seat):
     """The constraint behind the row lock's check: a host's (seatless) move too, whose NULL seat the
     per-seat constraint would let through twice."""
-    game, _ = make_table()
+    game, _ = make_table("nim")
     number = game.move_count + 1
     Move.objects.create(game=game, number=number, seat=seat, payload={}, request_id="req-1")
     with pytest.raises(IntegrityError), transaction.atomic():

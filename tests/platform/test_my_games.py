@@ -23,6 +23,7 @@ from tests.conformance.play import Game as RandomGame
 from tests.conformance.subjects import subject
 
 ORIGIN = (b"origin", b"http://localhost")
+pytestmark = pytest.mark.usefixtures("toy_games")
 
 
 def finish(game: Game) -> Game:
@@ -39,11 +40,11 @@ def finish(game: Game) -> Game:
 
 @pytest.mark.django_db
 def test_your_turn_first_then_waiting_for_whom_then_finished(client, make_table, make_user):
-    mine, (julius, agrippina) = make_table("poker")  # Julius's turn (seat 0)
-    theirs = services.create_game(agrippina, "poker", {}, 2, "seated")
+    mine, (julius, agrippina) = make_table("nim")  # Julius's turn (seat 0)
+    theirs = services.create_game(agrippina, "nim", {}, 2, "seated")
     services.join_game(theirs.pk, julius)
     services.start_game(theirs.pk, agrippina)  # Agrippina's turn
-    done, _ = make_table("roads", names=("Julius2", "Marcus"))
+    done, _ = make_table("nim", names=("Julius2", "Marcus"))
     Seat.objects.filter(game=done, position=0).update(user=julius)
     finish(done)
     client.force_login(julius)
@@ -68,7 +69,7 @@ def test_a_turn_with_a_deadline_shows_the_time_left_soonest_first(make_user):
     julius, agrippina = make_user("Julius"), make_user("Agrippina")
     games = []
     for deadline in (3 * 86400, 6 * 3600, None):
-        game = services.create_game(julius, "poker", {}, 2, "seated", turn_deadline=deadline)
+        game = services.create_game(julius, "nim", {}, 2, "seated", turn_deadline=deadline)
         services.join_game(game.pk, agrippina)
         services.start_game(game.pk, julius)
         games.append(game)
@@ -83,7 +84,7 @@ def test_a_turn_with_a_deadline_shows_the_time_left_soonest_first(make_user):
 @pytest.mark.django_db
 def test_the_page_says_how_long_is_left(client, make_user):
     julius, agrippina = make_user("Julius"), make_user("Agrippina")
-    game = services.create_game(julius, "poker", {}, 2, "seated", turn_deadline=86400)
+    game = services.create_game(julius, "nim", {}, 2, "seated", turn_deadline=86400)
     services.join_game(game.pk, agrippina)
     services.start_game(game.pk, julius)
     client.force_login(julius)
@@ -94,7 +95,7 @@ def test_the_page_says_how_long_is_left(client, make_user):
 @pytest.mark.django_db
 def test_an_open_table_says_who_it_waits_for(make_user):
     julius, agrippina = make_user("Julius"), make_user("Agrippina")
-    game = services.create_game(julius, "poker", {}, 3, "seated")
+    game = services.create_game(julius, "race", {}, 3, "seated")
     services.join_game(game.pk, agrippina)
     assert my_games(agrippina).waiting[0].line == "Open table, 2 of 3 seated: waiting for Julius to start"
     assert my_games(julius).waiting[0].line == "Open table, 2 of 3 seated: start it when you are ready"
@@ -102,12 +103,12 @@ def test_an_open_table_says_who_it_waits_for(make_user):
 
 @pytest.mark.django_db
 def test_the_poll_is_204_until_a_game_changes(client, make_table, django_assert_max_num_queries):
-    game, (julius, agrippina) = make_table("poker")
+    game, (julius, agrippina) = make_table("nim")
     client.force_login(julius)
     current = stamp(julius)
     with django_assert_max_num_queries(3):  # the session, the user, the stamp
         assert client.get(reverse("my_games_poll"), {"stamp": current}).status_code == 204
-    services.submit_move(game.pk, julius, {"type": "roll"}, game.tokens["0"])
+    services.submit_move(game.pk, julius, {"type": "take", "count": 1}, game.tokens["0"])
     response = client.get(reverse("my_games_poll"), {"stamp": current})
     assert response.status_code == 200 and 'id="my-games"' in response.content.decode()
 
@@ -134,14 +135,14 @@ def player_socket(cookie: tuple[bytes, bytes]) -> WebsocketCommunicator:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_move_reaches_the_players_my_games_and_nobody_elses(make_table, make_user):
-    game, (julius, agrippina) = make_table("poker")
+    game, (julius, agrippina) = make_table("nim")
     cookies = session_cookie(agrippina), session_cookie(make_user("Marcus"))
 
     async def scenario():
         agrippinas, strangers = player_socket(cookies[0]), player_socket(cookies[1])
         assert (await agrippinas.connect())[0] and (await strangers.connect())[0]
-        roll = database_sync_to_async(services.submit_move)
-        await roll(game.pk, julius, {"type": "roll"}, game.tokens["0"])
+        move = database_sync_to_async(services.submit_move)
+        await move(game.pk, julius, {"type": "take", "count": 1}, game.tokens["0"])
         heard = await agrippinas.receive_json_from(timeout=2)
         stranger_heard = await strangers.receive_nothing(timeout=0.5)
         await agrippinas.disconnect()

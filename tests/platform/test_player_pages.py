@@ -62,8 +62,9 @@ SEEDS = ("history-roads-1", "history-roads-2", TIE_ON_SCORE)
 
 
 @pytest.fixture
-def history(make_user):
-    """Julius's finished tables: two of Building Roman Roads, one of Romi Rami, one still in play."""
+def history(make_user, toy_games):
+    """Julius's finished tables: two of Building Roman Roads, one of Romi Rami (real games: their own
+    tie-breaks and hidden hands are what the pages must respect), and a table of Nim still in play."""
     julius, agrippina, marcus = make_user("Julius"), make_user("Agrippina"), make_user("Marcus")
     games = []
     tables = (("roads", [agrippina]), ("roads", [marcus, agrippina]), ("romirami", [agrippina]))
@@ -74,7 +75,7 @@ def history(make_user):
             services.join_game(game.pk, other)
         services.start_game(game.pk, julius)
         games.append(finish(Game.objects.get(pk=game.pk)))
-    in_play = services.create_game(julius, "poker", {}, 2, "seated")
+    in_play = services.create_game(julius, "nim", {}, 2, "seated")
     services.join_game(in_play.pk, agrippina)
     services.start_game(in_play.pk, julius)
     return julius, games
@@ -93,7 +94,7 @@ def test_the_page_recomputes_each_games_numbers_from_the_games(client, history):
         place = finishing_places(game.engine, game.state)[position]
         expected.setdefault(game.kind, []).append((place, scores[position]))
     shown = {kind.slug: stats for kind, stats in response.context["per_game"]}
-    assert set(shown) == {"roads", "romirami"}  # the poker table is not over
+    assert set(shown) == {"roads", "romirami"}  # the Nim table is not over
     for kind, rows in expected.items():
         assert shown[kind].played == len(rows)
         assert shown[kind].won == sum(place == 1 for place, _ in rows)
@@ -121,8 +122,8 @@ def test_a_result_link_shows_places_and_scores_and_nothing_hidden(client, histor
 
 
 @pytest.mark.django_db
-def test_a_game_in_play_has_no_result_yet(client, make_table):
-    game, _ = make_table()
+def test_a_game_in_play_has_no_result_yet(client, make_table, toy_games):
+    game, _ = make_table("nim")
     response = client.get(reverse("result", args=[game.code]))
     assert response.status_code == 404 and "not over yet" in response.content.decode()
 

@@ -1,9 +1,12 @@
-"""Both polls (a player's board and the TV table view) cost one query while nothing changed."""
+"""Both polls (a player's board and the TV table view) cost one query while nothing changed.
+
+The TV view needs a game with a shared screen: Catacombs has one, the toy Nim has none.
+"""
 
 import pytest
 from django.urls import reverse
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 
 
 @pytest.mark.parametrize("url_name", ["poll", "tv_poll"])
@@ -21,7 +24,7 @@ def test_table_poll_redraws_when_the_game_moved(client, make_table):
     assert response.status_code == 200 and "Turn 1" in response.content.decode()
 
 
-def test_table_poll_of_a_poker_game_is_404(client, make_table):
-    game, _ = make_table()
+def test_table_poll_of_a_game_without_a_shared_screen_is_404(client, make_table):
+    game, _ = make_table("nim")
     response = client.get(reverse("tv_poll", args=[game.code]), {"version": 0})
     assert response.status_code == 404

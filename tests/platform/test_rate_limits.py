@@ -14,7 +14,7 @@ from accounts.models import User
 from games.models import Game, Move
 from games.play import services
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def assert_limited(response, name: str) -> None:
 @pytest.fixture
 def open_table(make_user):
     host = make_user("Julius")
-    game = services.create_game(host, "poker", {}, 4, "seated")
+    game = services.create_game(host, "race", {}, 4, "seated")
     return game
 
 
@@ -81,7 +81,7 @@ def test_a_signed_in_player_is_counted_apart_from_their_address(client, rates, o
 def test_guests_made_by_joining_are_limited_per_address(client, rates, make_user):
     rates("guests", "2/h")
     host = make_user("Julius")
-    games = [services.create_game(host, "poker", {}, 4, "seated") for _ in range(3)]
+    games = [services.create_game(host, "race", {}, 4, "seated") for _ in range(3)]
     for number, game in enumerate(games[:2]):
         client.logout()
         response = client.post(reverse("join", args=[game.code]), {"display_name": f"Guest {number}"})
@@ -104,7 +104,7 @@ def test_guests_made_by_joining_are_limited_per_address(client, rates, make_user
 
 def test_codes_that_lead_nowhere_are_limited_on_every_address_that_takes_a_code(client, rates, make_table):
     rates("code_misses", "3/h")
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     client.force_login(julius)
     assert client.get(reverse("game", args=["NOPE22"])).status_code == 404
     assert client.get(reverse("poll", args=["NOPE33"]), {"version": 1}).status_code == 404
@@ -115,7 +115,8 @@ def test_codes_that_lead_nowhere_are_limited_on_every_address_that_takes_a_code(
     assert_limited(client.get(reverse("join", args=["NOPE55"])), "code_misses")
     assert_limited(client.get(reverse("join_by_code"), {"code": game.code}), "code_misses")
     response = client.post(
-        reverse("move", args=[game.code]), {"move": json.dumps({"type": "roll"}), "turn": game.tokens["0"]}
+        reverse("move", args=[game.code]),
+        {"move": json.dumps({"type": "take", "count": 1}), "turn": game.tokens["0"]},
     )
     assert_limited(response, "code_misses")
     assert snapshot(game) == before
@@ -137,7 +138,7 @@ def test_a_real_table_or_a_refusal_there_is_no_miss(client, rates, open_table, m
 
 def test_a_limited_poll_leaves_the_page_as_it_is(client, rates, make_table):
     rates("code_misses", "1/h")
-    game, _ = make_table()
+    game, _ = make_table("nim")
     client.get(reverse("game", args=["NOPE22"]))
     response = client.get(reverse("poll", args=[game.code]), {"version": 0}, HTTP_HX_REQUEST="true")
     assert response.status_code == 429 and response["HX-Reswap"] == "none"
@@ -148,14 +149,16 @@ def test_a_limited_poll_leaves_the_page_as_it_is(client, rates, make_table):
 
 def test_moves_are_limited_per_player_before_the_game_is_touched(client, rates, make_table):
     rates("moves", "1/m")
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     client.force_login(julius)
     url = reverse("move", args=[game.code])
-    response = client.post(url, {"move": json.dumps({"type": "roll"}), "turn": game.tokens["0"]})
+    response = client.post(url, {"move": json.dumps({"type": "take", "count": 1}), "turn": game.tokens["0"]})
     assert response.status_code == 200
     before = snapshot(game)
     response = client.post(
-        url, {"move": json.dumps({"type": "roll"}), "turn": game.tokens["0"]}, HTTP_HX_REQUEST="true"
+        url,
+        {"move": json.dumps({"type": "take", "count": 1}), "turn": game.tokens["0"]},
+        HTTP_HX_REQUEST="true",
     )
     assert response.status_code == 429 and limits.SENTENCES["moves"] in response.content.decode()
     # HTMX shows the sentence on top of the page and keeps the board.
@@ -165,7 +168,7 @@ def test_moves_are_limited_per_player_before_the_game_is_touched(client, rates, 
 
 def test_polls_are_limited_per_session(client, rates, make_table, django_assert_num_queries):
     rates("polls", "3/m")
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     client.force_login(agrippina)
     client.get(game.get_absolute_url())  # the page that polls: its session is now a known one
     url = reverse("poll", args=[game.code])
@@ -185,7 +188,7 @@ def test_polls_are_limited_per_session(client, rates, make_table, django_assert_
 
 def test_polls_with_made_up_session_cookies_count_by_address(client, rates, make_table):
     rates("polls", "3/m")
-    game, _ = make_table()
+    game, _ = make_table("nim")
     url = reverse("poll", args=[game.code])
     for number in range(3):
         client.cookies["sessionid"] = f"junk{number:028d}"
@@ -202,8 +205,8 @@ def test_new_tables_are_limited_per_player(client, rates, make_user):
     client.force_login(make_user("Julius"))
     form = {"max_seats": 2, "seat_order": "seated", "host_plays": "on"}
     for _ in range(2):
-        assert client.post(reverse("new_game", args=["poker"]), form).status_code == 302
-    assert_limited(client.post(reverse("new_game", args=["poker"]), form), "tables")
+        assert client.post(reverse("new_game", args=["nim"]), form).status_code == 302
+    assert_limited(client.post(reverse("new_game", args=["nim"]), form), "tables")
     assert Game.objects.count() == 2
 
 
@@ -213,19 +216,20 @@ def test_tables_of_computer_players_alone_are_limited(client, rates, make_user):
     client.force_login(julius)
     codes = []
     for _ in range(2):
-        game = services.create_game(julius, "poker", {}, 2, "seated", host_plays=False)
+        game = services.create_game(julius, "nim", {}, 2, "seated", host_plays=False)
         for _ in range(2):
             services.add_bot(game.pk, julius)
         codes.append(game.code)
     assert client.post(reverse("start", args=[codes[0]])).status_code == 302
     assert_limited(client.post(reverse("start", args=[codes[1]])), "bot_tables")
     assert Game.objects.get(code=codes[1]).status == Game.Status.OPEN
-    seated = services.create_game(julius, "poker", {}, 2, "seated")  # a person seated: not limited
+    seated = services.create_game(julius, "nim", {}, 2, "seated")  # a person seated: not limited
     services.add_bot(seated.pk, julius)
     assert client.post(reverse("start", args=[seated.code])).status_code == 302
 
 
 def test_solo_runs_are_limited_per_player(client, rates, make_user):
+    """Solo runs are Catacombs' own."""
     rates("solo_runs", "2/h")
     client.force_login(make_user("Julius"))
     for _ in range(2):
@@ -236,7 +240,7 @@ def test_solo_runs_are_limited_per_player(client, rates, make_user):
 def test_the_cheap_poll_stays_one_query_with_the_limits_on(
     client, abuse_limits, make_table, django_assert_num_queries
 ):
-    game, (_, agrippina) = make_table()
+    game, (_, agrippina) = make_table("nim")
     client.force_login(agrippina)
     with django_assert_num_queries(1):
         assert client.get(reverse("poll", args=[game.code]), {"version": game.version}).status_code == 204
@@ -284,7 +288,7 @@ def test_an_ipv6_client_is_its_64_block(rf):
 
 def test_a_cache_that_fails_lets_people_play(client, rates, make_table, monkeypatch):
     rates("polls", "1/m")
-    game, (_, agrippina) = make_table()
+    game, (_, agrippina) = make_table("nim")
     client.force_login(agrippina)
 
     def broken(*args, **kwargs):

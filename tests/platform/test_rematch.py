@@ -15,11 +15,11 @@ from games.tables import rematch, tools
 from tests.platform.test_endings_pushed import on_the_sockets_thread, run, signed_in, socket
 from tests.real_parts import at_once, require
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy_games")]
 
 
 def finished(make_table, **kwargs):
-    game, users = make_table(names=("Julius", "Agrippina"), bots=1, **kwargs)
+    game, users = make_table("race", names=("Julius", "Agrippina"), bots=1, **kwargs)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, turn_deadline=86400)
     game.refresh_from_db()
     return game, users
@@ -92,7 +92,7 @@ def test_while_the_host_is_here_only_the_host_starts_it_then_the_first_player_to
 
 def test_a_host_who_does_not_play_has_the_button(make_user):
     dad, ann, tom = make_user("Dad"), make_user("Ann"), make_user("Tom")
-    game = services.create_game(dad, "poker", {}, 2, "seated", host_plays=False)
+    game = services.create_game(dad, "nim", {}, 2, "seated", host_plays=False)
     for user in (ann, tom):
         services.join_game(game.pk, user)
     services.start_game(game.pk, dad)
@@ -108,7 +108,7 @@ def test_a_host_who_does_not_play_has_the_button(make_user):
 
 
 def test_who_left_is_not_carried_over_and_a_host_who_left_starts_nothing(make_table, make_user):
-    game, (julius, agrippina, marcus) = make_table(names=("Julius", "Agrippina", "Marcus"))
+    game, (julius, agrippina, marcus) = make_table("race", names=("Julius", "Agrippina", "Marcus"))
     tools.leave(game.pk, marcus)
     tools.leave(game.pk, julius)  # the host leaves: Agrippina hosts now
     game.refresh_from_db()
@@ -122,6 +122,7 @@ def test_who_left_is_not_carried_over_and_a_host_who_left_starts_nothing(make_ta
 
 
 def test_the_tv_and_the_old_join_code_lead_to_the_rematch(make_user):
+    """Catacombs: a game with a TV."""
     dad, ann, tom = make_user("Dad"), make_user("Ann"), make_user("Tom")
     game = services.create_game(dad, "catacombs", {"flip_mode": "host"}, 4, "seated", host_plays=False)
     for user in (ann, tom):
@@ -150,7 +151,7 @@ def test_two_asking_at_once_make_one_rematch_with_both_seated(make_table):
 
 
 def test_no_rematch_before_the_end_nor_for_strangers(make_table, make_user):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     response = signed_in(julius).post(reverse("play_again", args=[game.code]), follow=True)
     assert "once the game is over" in response.content.decode()
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)

@@ -11,19 +11,19 @@ from django.db import connection
 from games.models import Game
 from games.play import replay, services
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy_games")]
 
 
 def test_a_move_landing_mid_replay_is_no_mismatch(make_table, monkeypatch):
     if connection.vendor != "postgresql":
         pytest.skip("one snapshot per transaction is PostgreSQL's REPEATABLE READ; SQLite has one writer")
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     real = replay.replay
 
     def replay_while_someone_moves(stale_game: Game):
         def move() -> None:
             try:
-                services.submit_move(game.pk, julius, {"type": "roll"}, game.tokens["0"])
+                services.submit_move(game.pk, julius, {"type": "take", "count": 1}, game.tokens["0"])
             finally:
                 connection.close()
 
@@ -42,7 +42,7 @@ def test_the_same_interleaving_read_without_a_snapshot_is_a_mismatch(make_table,
     """What the snapshot prevents: the state read before a move, the log after it."""
     if connection.vendor != "postgresql":
         pytest.skip("the interleaving needs a second writer")
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     monkeypatch.setattr(replay, "_snapshot", lambda: None)  # READ COMMITTED: each query its own moment
     real = replay.replay
 
@@ -59,6 +59,6 @@ def test_the_same_interleaving_read_without_a_snapshot_is_a_mismatch(make_table,
 
 def _move(game: Game, user) -> None:
     try:
-        services.submit_move(game.pk, user, {"type": "roll"}, game.tokens["0"])
+        services.submit_move(game.pk, user, {"type": "take", "count": 1}, game.tokens["0"])
     finally:
         connection.close()

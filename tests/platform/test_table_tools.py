@@ -1,6 +1,11 @@
 """Leaving a game in play and the host's tools, through the real views: each is a move of the one
 move path (a Move row, the version, pushed to open pages), refused with a sentence and no change when
-it cannot be done, and replayed from the log."""
+it cannot be done, and replayed from the log.
+
+Played on the toy games; the seats handed to and back from a computer player keep Poker, a game of
+turns that seats three (Nim seats two, Race has no turns), and a game ending when nobody plays keeps
+Catacombs, where one of two leaving is no resignation.
+"""
 
 from __future__ import annotations
 
@@ -22,7 +27,8 @@ from games.tables import tools as table_tools
 from tests.conformance.subjects import leaving_resigns
 from tests.platform.test_endings_pushed import on_the_sockets_thread, run, signed_in, socket
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy_games")]
+TAKE = json.dumps({"type": "take", "count": 1})
 
 
 def tool(client, game, name, seat=None):
@@ -112,7 +118,7 @@ def test_in_a_two_person_game_leaving_is_resigning_and_the_other_wins(make_table
 
 
 def test_a_host_who_leaves_hands_the_table_to_the_next_person_playing(make_table):
-    game, (julius, agrippina, marcus) = make_table(names=("Julius", "Agrippina", "Marcus"))
+    game, (julius, agrippina, marcus) = make_table("race", names=("Julius", "Agrippina", "Marcus"))
     assert leave(signed_in(julius), game).status_code == 302
     game.refresh_from_db()
     assert game.host_id == agrippina.pk
@@ -187,7 +193,7 @@ def test_a_removed_player_is_told_and_a_computer_player_takes_the_seat(make_tabl
 
 
 def test_the_host_pauses_and_resumes_a_table_on_a_turn_clock(make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     Game.objects.filter(pk=game.pk).update(turn_deadline=3600)
     host = signed_in(julius)
     assert tool(host, game, "pause").status_code == 302
@@ -198,10 +204,10 @@ def test_the_host_pauses_and_resumes_a_table_on_a_turn_clock(make_table):
     # The top of the board says it in place of the turn banner (hidden); the tab no longer says "your turn".
     his_page = host.get(reverse("game", args=[game.code])).content.decode()
     assert f'role="status"><strong>Paused.</strong> {services.PAUSED}</p>' in his_page
-    assert 'class="board poker is-paused"' in his_page and 'data-my-turn="0"' in his_page
+    assert 'class="board nim is-paused"' in his_page and 'data-my-turn="0"' in his_page
     # No move, no clock while paused: even a turn long overdue waits.
     before = unchanged(game)
-    move = {"move": json.dumps({"type": "roll"}), "turn": game.tokens["0"]}
+    move = {"move": TAKE, "turn": game.tokens["0"]}
     refused = host.post(reverse("move", args=[game.code]), move)
     assert refused.status_code == 409 and services.PAUSED in refused.content.decode()
     later = timezone.now() + timedelta(hours=5)
@@ -220,12 +226,12 @@ def test_the_host_pauses_and_resumes_a_table_on_a_turn_clock(make_table):
     assert host.post(reverse("move", args=[game.code]), {**move, "turn": game.tokens["0"]}).status_code == 200
     assert tool(host, game, "resume").status_code == 409
     game.refresh_from_db()
-    assert game.state["dice"] and replay(game) == game.state
+    assert game.state["last"] == 1 and replay(game) == game.state
 
 
 def test_a_table_without_a_clock_pauses_too(make_table):
     """A family stops for dinner: no move is taken until the host resumes."""
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     tools = signed_in(julius).get(reverse("table_tools", args=[game.code])).content.decode()
     assert "Pause the game" in tools and "the clocks stop" not in tools
     Game.objects.filter(pk=game.pk).update(turn_deadline=3600)
@@ -236,7 +242,7 @@ def test_a_table_without_a_clock_pauses_too(make_table):
     game.refresh_from_db()
     assert game.paused_at is not None and last_line(game) == "The host paused the game."
     before = unchanged(game)
-    move = {"move": json.dumps({"type": "roll"}), "turn": game.tokens["0"]}
+    move = {"move": TAKE, "turn": game.tokens["0"]}
     refused = signed_in(julius).post(reverse("move", args=[game.code]), move)
     assert refused.status_code == 409 and services.PAUSED in refused.content.decode()
     assert unchanged(game) == before
@@ -311,7 +317,7 @@ def test_the_host_ends_the_game_as_it_stands_and_the_pad_prints_it(make_table):
     ],
 )
 def test_refusals_say_why_and_change_nothing(make_table, who, name, seat, status, sentence):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     client = {"host": signed_in(julius), "guest": signed_in(agrippina)}.get(who)
     before = unchanged(game)
     if client is None:
@@ -324,7 +330,7 @@ def test_refusals_say_why_and_change_nothing(make_table, who, name, seat, status
 
 
 def test_a_posted_move_cannot_pass_for_a_seat_move(make_table):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     before = unchanged(game)
     data = {"move": json.dumps({"table": "end"}), "turn": game.tokens["0"]}
     response = signed_in(julius).post(reverse("move", args=[game.code]), data)
@@ -332,7 +338,7 @@ def test_a_posted_move_cannot_pass_for_a_seat_move(make_table):
 
 
 def test_a_seat_move_is_made_once_when_the_same_request_comes_twice(make_table):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     Game.objects.filter(pk=game.pk).update(turn_deadline=3600)
     table_tools.host_tool(game.pk, julius, seat_moves.PAUSE, request_id="req-12345678")
     version = Game.objects.get(pk=game.pk).version
@@ -370,7 +376,7 @@ def test_when_the_last_player_leaves_a_table_nobody_plays_the_game_ends(make_tab
 
 
 def test_my_games_lists_no_turn_of_a_seat_a_computer_player_plays(make_table):
-    game, (julius, agrippina) = make_table()  # Julius plays first, and hosts
+    game, (julius, agrippina) = make_table("nim")  # Julius plays first, and hosts
     Game.objects.filter(pk=game.pk).update(host=agrippina)
     table_tools.host_tool(game.pk, agrippina, seat_moves.COMPUTER, 0)  # Julius fell asleep
     assert game.seats.get(position=0).awaiting

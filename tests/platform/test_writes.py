@@ -11,13 +11,17 @@ from games.models import Game, Move, Seat
 from games.play import services, writes
 from games.play.reads import together
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 
 
 def test_an_update_writes_the_fields_named_and_stamps_updated_at(make_table):
-    game, _ = make_table()
+    game, _ = make_table("nim")
     stale = Game.objects.get(pk=game.pk)
-    game.version, game.log_tail, game.tokens = game.version + 7, ["Julius rolls V."], {"0": 3, "1": 4}
+    game.version, game.log_tail, game.tokens = (
+        game.version + 7,
+        ["Julius took 1 and left 6."],
+        {"0": 3, "1": 4},
+    )
     game.finished_at = None
     game.code = "UNSAVED"  # not named: left as it is
     before = timezone.now()
@@ -27,23 +31,33 @@ def test_an_update_writes_the_fields_named_and_stamps_updated_at(make_table):
     fresh = Game.objects.get(pk=game.pk)
     assert answer == []
     assert fresh.version == stale.version + 7
-    assert (fresh.log_tail, fresh.tokens) == (["Julius rolls V."], {"0": 3, "1": 4})
+    assert (fresh.log_tail, fresh.tokens) == (["Julius took 1 and left 6."], {"0": 3, "1": 4})
     assert fresh.code == stale.code and fresh.state == stale.state and fresh.finished_at is None
     assert fresh.updated_at >= before and fresh.updated_at == game.updated_at
 
 
 def test_an_insert_gives_the_instance_its_id_when_it_runs(make_table):
-    game, _ = make_table()
+    game, _ = make_table("nim")
     logged = Move(
-        game=game, number=99, seat=1, payload={"type": "roll"}, summary="Agrippina rolls.", request_id="r-1"
+        game=game,
+        number=99,
+        seat=1,
+        payload={"type": "take", "count": 2},
+        summary="Agrippina took 2.",
+        request_id="r-1",
     )
     write = writes.insert(logged)
     assert logged.pk is None  # until the statement is answered
     with transaction.atomic():
         together(write)
     stored = Move.objects.get(pk=logged.pk)
-    assert (stored.game_id, stored.number, stored.seat, stored.payload) == (game.pk, 99, 1, {"type": "roll"})
-    assert (stored.summary, stored.request_id) == ("Agrippina rolls.", "r-1")
+    assert (stored.game_id, stored.number, stored.seat, stored.payload) == (
+        game.pk,
+        99,
+        1,
+        {"type": "take", "count": 2},
+    )
+    assert (stored.summary, stored.request_id) == ("Agrippina took 2.", "r-1")
     assert stored.created_at is not None
     assert not logged._state.adding
 
@@ -53,7 +67,7 @@ def clocks(game):
 
 
 def test_awaiting_starts_a_seats_clock_when_it_becomes_awaited_and_keeps_it_while_it_stays(make_table):
-    game, _ = make_table(names=("Julius", "Agrippina", "Gaius"))
+    game, _ = make_table("race", names=("Julius", "Agrippina", "Gaius"))  # three seats
     earlier, now = timezone.now() - timedelta(hours=5), timezone.now()
     Seat.objects.filter(game=game).update(awaiting=False, waiting_since=None)
     Seat.objects.filter(game=game, position=0).update(awaiting=True, waiting_since=earlier)
@@ -67,8 +81,8 @@ def test_awaiting_starts_a_seats_clock_when_it_becomes_awaited_and_keeps_it_whil
 
 
 def test_a_write_that_breaks_a_constraint_raises_and_takes_the_others_sent_with_it_back(make_table):
-    game, (julius, _) = make_table()
-    services.submit_move(game.pk, julius, {"type": "roll"}, game.tokens["0"])
+    game, (julius, _) = make_table("nim")
+    services.submit_move(game.pk, julius, {"type": "take", "count": 1}, game.tokens["0"])
     first = Move.objects.filter(game=game).latest("number")
     Move.objects.filter(pk=first.pk).update(request_id="again")
     game.refresh_from_db()
@@ -82,8 +96,8 @@ def test_a_write_that_breaks_a_constraint_raises_and_takes_the_others_sent_with_
 
 
 def test_a_move_sends_its_writes_in_one_pipeline_on_postgresql(make_table, pipelines):
-    game, (julius, _) = make_table()
-    moved = services.submit_move(game.pk, julius, {"type": "roll"}, game.tokens["0"])
+    game, (julius, _) = make_table("nim")
+    moved = services.submit_move(game.pk, julius, {"type": "take", "count": 1}, game.tokens["0"])
     assert Move.objects.filter(game=game).latest("number").summary == moved.log_tail[0]
     assert pipelines == ([1] if connection.vendor == "postgresql" else [])
 

@@ -15,6 +15,8 @@ from games.notifications.holidays import on_holiday, paused
 from games.play import services
 from tests.platform.notifications.notify_helpers import host_flip, play_turn
 
+pytestmark = pytest.mark.usefixtures("toy_games")
+
 DAY = 86400
 
 
@@ -34,7 +36,7 @@ def started_ago(game, position, delta) -> datetime:
 
 @pytest.mark.django_db
 def test_the_clock_starts_when_a_seat_becomes_awaited_and_not_on_its_own_moves(make_table):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table()  # Poker: a turn of several moves
     first = seat(game, 0).waiting_since
     assert first is not None and seat(game, 1).waiting_since is None
     services.submit_move(game.pk, julius, {"type": "roll"}, game.tokens["0"])
@@ -67,7 +69,7 @@ def test_on_holiday(make_user):
 
 @pytest.mark.django_db
 def test_no_deadline_no_default_move(make_table):
-    game, _ = make_table()
+    game, _ = make_table("nim")
     started_ago(game, 0, timedelta(days=30))
     assert deadlines.sweep()["default_moves"] == 0
     assert deadlines.apply_default_moves(game.pk) == 0
@@ -75,7 +77,7 @@ def test_no_deadline_no_default_move(make_table):
 
 @pytest.mark.django_db
 def test_a_timed_out_turn_is_played_once_and_the_player_told(make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     Game.objects.filter(pk=game.pk).update(turn_deadline=DAY)
     started_ago(game, 0, timedelta(hours=23))
     assert deadlines.apply_default_moves(game.pk) == 0  # an hour left
@@ -97,7 +99,7 @@ def test_a_timed_out_turn_is_played_once_and_the_player_told(make_table):
 
 @pytest.mark.django_db
 def test_a_seat_on_holiday_is_not_timed_out_and_its_clock_resumes_after(make_table):
-    game, (_, agrippina) = make_table()
+    game, (_, agrippina) = make_table("nim")
     Game.objects.filter(pk=game.pk).update(turn_deadline=DAY)
     game.refresh_from_db()
     play_turn(game, game.host, 0)
@@ -150,7 +152,7 @@ def test_reminder_stages():
 
 @pytest.mark.django_db
 def test_reminders_at_half_time_and_in_the_last_hour_once_each(make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     Game.objects.filter(pk=game.pk).update(turn_deadline=DAY)
     play_turn(game, julius, 0)
     Notification.objects.all().delete()
@@ -167,7 +169,7 @@ def test_reminders_at_half_time_and_in_the_last_hour_once_each(make_table):
 
 @pytest.mark.django_db
 def test_digest_readers_get_only_the_last_call(make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     NotificationPrefs.objects.create(user=agrippina, mode=NotificationPrefs.Mode.DIGEST)
     Game.objects.filter(pk=game.pk).update(turn_deadline=DAY)
     play_turn(game, julius, 0)
@@ -232,7 +234,7 @@ def test_a_flip_schedules_the_next_one_on_commit(make_table, django_capture_on_c
 
 @pytest.mark.django_db
 def test_the_beat_wakes_computer_players_whose_task_was_lost(make_table):
-    game, (julius,) = make_table(names=("Julius",), bots=1)
+    game, (julius,) = make_table("nim", names=("Julius",), bots=1)
     play_turn(game, julius, 0)
     assert deadlines.stale_bot_games(timezone.now()) == []  # just became awaited: its task is on the way
     assert deadlines.stale_bot_games(timezone.now() + timedelta(seconds=30)) == [game.pk]  # within a minute

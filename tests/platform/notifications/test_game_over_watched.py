@@ -8,7 +8,7 @@ from games.live import presence
 from games.models import Game, Notification, NotificationPrefs, Seat
 from tests.platform.notifications.notify_helpers import play_turn
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 
 
 def play_to_the_end(game, users) -> None:
@@ -26,7 +26,7 @@ def over_to(user) -> list[Notification]:
 
 
 def test_players_watching_the_end_get_no_game_over_mail_and_one_away_does(make_table):
-    game, (julius, agrippina, gaius) = make_table(names=("Julius", "Agrippina", "Gaius"))
+    game, (julius, agrippina, gaius) = make_table("race", names=("Julius", "Agrippina", "Gaius"))
     for user in (julius, agrippina):
         presence.opened(Seat.objects.get(game=game, user=user).pk, f"page-{user.pk}")
     play_to_the_end(game, [julius, agrippina, gaius])
@@ -36,7 +36,7 @@ def test_players_watching_the_end_get_no_game_over_mail_and_one_away_does(make_t
 
 
 def test_a_page_closed_before_the_end_does_not_count(make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     seat = Seat.objects.get(game=game, user=agrippina)
     presence.opened(seat.pk, "phone")
     presence.closed(seat.pk, "phone")
@@ -45,7 +45,7 @@ def test_a_page_closed_before_the_end_does_not_count(make_table):
 
 
 def test_always_means_the_game_over_mail_comes_even_while_watching(make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     NotificationPrefs.objects.create(user=agrippina, always=True)
     presence.opened(Seat.objects.get(game=game, user=agrippina).pk, "phone")
     play_to_the_end(game, [julius, agrippina])

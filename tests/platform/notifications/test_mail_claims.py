@@ -17,7 +17,7 @@ from games.play.seat_moves import PAUSE, RESUME
 from games.tables import tools as table_tools
 from tests.platform.notifications.notify_helpers import host_flip, play_turn
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 
 
 def later(seconds: float = 1) -> timezone.datetime:
@@ -41,7 +41,7 @@ def seat_of(game: Game, user) -> Seat:
 
 
 def test_a_turn_waits_the_window_then_goes_once(make_table, mailoutbox):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     play_turn(game, julius, 0)
     [note] = rows(agrippina)
     assert (note.claim, note.seat) == (Notification.Claim.TURN, 1)
@@ -51,7 +51,7 @@ def test_a_turn_waits_the_window_then_goes_once(make_table, mailoutbox):
 
 
 def test_a_turn_that_comes_while_here_goes_a_window_after_leaving_if_still_hers(make_table, mailoutbox):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     seat = seat_of(game, agrippina)
     presence.opened(seat.pk, "phone")
     play_turn(game, julius, 0)
@@ -71,7 +71,7 @@ def test_a_turn_that_comes_while_here_goes_a_window_after_leaving_if_still_hers(
 
 
 def test_a_turn_played_before_it_was_due_is_dropped_with_why(make_table, mailoutbox):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     seat = seat_of(game, agrippina)
     presence.opened(seat.pk, "phone")
     play_turn(game, julius, 0)
@@ -84,7 +84,7 @@ def test_a_turn_played_before_it_was_due_is_dropped_with_why(make_table, mailout
 
 
 def test_of_several_turns_only_the_one_still_hers_goes(make_table, mailoutbox):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     play_turn(game, julius, 0)
     play_turn(game, agrippina, 1)
     play_turn(game, julius, 0)
@@ -95,7 +95,7 @@ def test_of_several_turns_only_the_one_still_hers_goes(make_table, mailoutbox):
 
 
 def test_always_means_mail_even_while_here(make_table, mailoutbox):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     NotificationPrefs.objects.create(user=agrippina, always=True)
     presence.opened(seat_of(game, agrippina).pk, "phone")
     play_turn(game, julius, 0)
@@ -103,7 +103,7 @@ def test_always_means_mail_even_while_here(make_table, mailoutbox):
 
 
 def test_a_spectator_page_keeps_nobody_here(client, make_table, make_user, mailoutbox):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     client.force_login(make_user("Watcher"))
     client.get(f"/g/{game.code}/")
     play_turn(game, julius, 0)
@@ -111,7 +111,7 @@ def test_a_spectator_page_keeps_nobody_here(client, make_table, make_user, mailo
 
 
 def test_settings_now_decide(make_table, mailoutbox):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     play_turn(game, julius, 0)
     NotificationPrefs.objects.create(user=agrippina, mode=NotificationPrefs.Mode.DIGEST)
     assert mailer.sweep(later()) == 0
@@ -120,7 +120,7 @@ def test_settings_now_decide(make_table, mailoutbox):
 
 
 def test_a_paused_game_mails_nothing_until_it_is_resumed(make_table, mailoutbox):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     Game.objects.filter(pk=game.pk).update(turn_deadline=86400)  # a table on a clock can pause
     play_turn(game, julius, 0)
     table_tools.host_tool(game.pk, julius, PAUSE)

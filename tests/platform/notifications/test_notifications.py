@@ -13,7 +13,7 @@ from games.notifications import outbox
 from games.play import services
 from tests.platform.notifications.notify_helpers import host_flip, play_turn
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 
 
 def rows(**filters):
@@ -21,25 +21,25 @@ def rows(**filters):
 
 
 def test_ending_a_turn_tells_the_next_player_only(make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     assert rows() == []  # the host started the game and plays first: nobody else to tell
     play_turn(game, julius, 0)
     [note] = rows()
     assert note.user == agrippina and note.kind == "turn" and note.game_id == game.pk
     assert note.sent_at is None and note.claimed_at is None
-    assert note.context["game_code"] == game.code and note.context["game_name"] == "Roman Poker"
+    assert note.context["game_code"] == game.code and note.context["game_name"] == "Nim"
     assert note.context["lines"] and note.context["lines"][-1].startswith("Julius")
     assert note.dedupe_key == f"turn:{game.pk}:1:{game.version}"
 
 
 def test_a_move_that_keeps_the_turn_tells_nobody(make_table):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table()  # Poker: a roll keeps the turn
     services.submit_move(game.pk, julius, {"type": "roll"}, game.tokens["0"])
     assert rows() == []
 
 
 def test_lines_are_what_happened_since_the_readers_last_move(make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     play_turn(game, julius, 0)
     play_turn(game, agrippina, 1)
     play_turn(game, julius, 0)
@@ -76,7 +76,7 @@ def test_a_live_tables_begin_puts_no_seat_newly_in_play(make_table):
 
 
 def test_a_player_at_the_table_still_gets_the_row_delivery_holds_it(make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     seat = Seat.objects.get(game=game, user=agrippina)
     presence.opened(seat.pk, "socket-1")
     play_turn(game, julius, 0)
@@ -86,14 +86,14 @@ def test_a_player_at_the_table_still_gets_the_row_delivery_holds_it(make_table):
 
 @pytest.mark.parametrize("mode", [NotificationPrefs.Mode.DIGEST, NotificationPrefs.Mode.NONE])
 def test_digest_and_none_readers_get_no_turn_mail(make_table, mode):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     NotificationPrefs.objects.create(user=agrippina, mode=mode)
     play_turn(game, julius, 0)
     assert rows() == []
 
 
 def test_a_muted_game_writes_nothing_for_that_seat(make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     Seat.objects.filter(game=game, user=agrippina).update(muted=True)
     play_turn(game, julius, 0)
     assert rows() == []
@@ -102,14 +102,14 @@ def test_a_muted_game_writes_nothing_for_that_seat(make_table):
 def test_guests_without_address_and_computer_players_get_nothing(make_table):
     from accounts.models import User
 
-    game, (julius, agrippina) = make_table(bots=1)
+    game, (julius, agrippina) = make_table(bots=1)  # Poker: three seats taking turns
     User.objects.filter(pk=agrippina.pk).update(email=None, is_guest=True)
     play_turn(game, julius, 0)
     assert rows() == []
 
 
 def test_game_over_sends_every_player_the_final_scores(make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     NotificationPrefs.objects.create(user=julius, mode=NotificationPrefs.Mode.DIGEST)
     for _ in range(40):
         game.refresh_from_db()
@@ -147,7 +147,7 @@ def test_host_hears_when_everyone_has_chosen(make_table):
 
 
 def test_rows_are_written_in_the_moves_transaction(make_table):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     with pytest.raises(RuntimeError), __import__("django.db").db.transaction.atomic():
         play_turn(game, julius, 0)
         raise RuntimeError("roll back the move")
@@ -186,7 +186,7 @@ def test_a_poker_turn_mail_leads_with_each_other_players_turn_and_counts_the_rol
 
 
 def test_turns_beyond_the_mail_are_counted_before_the_lines_they_came_before(make_table):
-    game, _ = make_table()
+    game, _ = make_table()  # Poker: its rolls are the smaller moves counted
     newest_first = [(20 - n, n % 2, f"Move {20 - n}", "roll" if n % 3 == 0 else "stop") for n in range(12)]
     since = outbox.lines_since(game, newest_first, None)
     stops = [f"Move {20 - n}" for n in range(12) if n % 3][::-1]

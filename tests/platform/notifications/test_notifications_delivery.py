@@ -19,7 +19,7 @@ from games.notifications import mailer
 from games.notifications import outbox as notifications
 from tests.platform.notifications.notify_helpers import play_turn
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 SITE = "https://games.example.org"
 
 
@@ -31,8 +31,8 @@ def no_window(settings):
 
 @pytest.fixture
 def pending(make_table):
-    """A poker table where Agrippina's turn has just begun: one row waiting."""
-    game, users = make_table()
+    """A Nim table where Agrippina's turn has just begun: one row waiting."""
+    game, users = make_table("nim")
     play_turn(game, users[0], 0)
     game.refresh_from_db()
     return game, users, Notification.objects.get()
@@ -44,7 +44,7 @@ def test_delivery_sends_once_with_link_headers_and_both_bodies(pending):
     assert mailer.deliver([note.pk]) == 1
     [message] = mail.outbox
     assert message.to == ["agrippina@example.com"]
-    assert message.subject == f"Roman Poker {game.code}: your turn"
+    assert message.subject == f"Nim {game.code}: your turn"
     assert f"{SITE}/g/{game.code}/" in message.body
     assert "Julius" in message.body
     html, mime = message.alternatives[0]
@@ -111,7 +111,7 @@ def test_muting_after_the_move_stops_the_mail(pending):
 def test_a_down_broker_neither_fails_the_move_nor_loses_the_mail(
     client, make_table, django_capture_on_commit_callbacks
 ):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     client.force_login(julius)
     broken = mock.patch.object(tasks.deliver_outbox, "delay", side_effect=OSError("broker down"))
     with broken, django_capture_on_commit_callbacks(execute=True):
@@ -132,7 +132,7 @@ def test_delivery_is_enqueued_on_commit_for_when_the_row_is_due(
     make_table, django_capture_on_commit_callbacks, settings
 ):
     settings.MAIL_WINDOW_SECONDS = 60
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     with (
         mock.patch.object(tasks.deliver_outbox, "apply_async") as later,
         django_capture_on_commit_callbacks(execute=True),
@@ -144,7 +144,7 @@ def test_delivery_is_enqueued_on_commit_for_when_the_row_is_due(
 
 
 def test_a_repeated_dedupe_key_writes_one_row(make_table):
-    game, (_, agrippina) = make_table()
+    game, (_, agrippina) = make_table("nim")
     planned = notifications.Planned(agrippina.pk, game.pk, "turn", "turn:x:1:1", {"game_code": game.code})
     notifications.write([planned], enqueue=False)
     notifications.write([planned], enqueue=False)
@@ -153,12 +153,12 @@ def test_a_repeated_dedupe_key_writes_one_row(make_table):
 
 @pytest.mark.parametrize("kind", ["turn", "host_step", "reminder", "timeout", "game_over"])
 def test_every_kind_renders_subject_text_and_html(make_table, kind):
-    game, (_, agrippina) = make_table()
+    game, (_, agrippina) = make_table("nim")
     Seat.objects.filter(game=game, user=agrippina).update(awaiting=True)  # a turn mail goes while hers
     context = {
         "game_code": game.code,
-        "game_name": "Roman Poker",
-        "lines": ["Julius rolled V."],
+        "game_name": "Nim",
+        "lines": ["Julius took 1 and left 6."],
         "more": 0,
         "deadline": 86400,
         "stage": "half",
@@ -181,9 +181,9 @@ def test_every_kind_renders_subject_text_and_html(make_table, kind):
 def test_a_tables_own_step_is_told_in_the_games_words(make_table):
     """The platform's e-mails say "a step"; Catacombs says flip and books, in its own GameKind."""
     catacombs, (_, agrippina) = make_table("catacombs")
-    poker, _ = make_table(names=("Marcus", "Livia"))
+    nim, _ = make_table("nim", names=("Marcus", "Livia"))
     written = []
-    for game, kind in ((catacombs, "host_step"), (poker, "host_step"), (catacombs, "turn")):
+    for game, kind in ((catacombs, "host_step"), (nim, "host_step"), (catacombs, "turn")):
         context = {"game_code": game.code, "game_name": game.engine.name, "lines": [], "more": 0}
         context["table_step"] = True
         written += notifications.write(
@@ -193,7 +193,7 @@ def test_a_tables_own_step_is_told_in_the_games_words(make_table):
     rendered = [mailer.render(note) for note in Notification.objects.filter(pk__in=written)]
     subjects = {message.subject: message.body for message in rendered}
     flip = subjects[f"Roman Catacombs {catacombs.code}: everyone has chosen — flip the next cards"]
-    step = subjects[f"Roman Poker {poker.code}: everyone has moved — your step as host"]
+    step = subjects[f"Nim {nim.code}: everyone has moved — your step as host"]
     cards = subjects[f"Roman Catacombs {catacombs.code}: new cards are up — your write"]
     assert f"Everyone at Roman Catacombs {catacombs.code} has written or passed. As the host, flip" in flip
     assert "As the host, give the table its next step" in step and "flip" not in step

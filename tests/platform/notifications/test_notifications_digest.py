@@ -14,6 +14,8 @@ from games.notifications import claims, mailer
 from games.notifications import outbox as notifications
 from tests.platform.notifications.notify_helpers import play_turn
 
+pytestmark = pytest.mark.usefixtures("toy_games")
+
 T0 = datetime(2026, 5, 1, 7, 0, tzinfo=UTC)
 
 
@@ -37,9 +39,9 @@ def test_group_digest_collects_each_users_games_oldest_wait_first():
 
 @pytest.mark.django_db
 def test_one_digest_per_reader_listing_every_waiting_unmuted_game(make_table, make_user):
-    first, (julius, agrippina) = make_table()
-    second, _ = make_table(names=("Marcus", "Livia"))
-    third, _ = make_table(names=("Titus", "Claudia"))
+    first, (julius, agrippina) = make_table("nim")
+    second, _ = make_table("nim", names=("Marcus", "Livia"))
+    third, _ = make_table("nim", names=("Titus", "Claudia"))
     # Agrippina joins nothing else; put her into the other tables' awaited seats directly.
     Seat.objects.filter(game=second, position=0).update(user=agrippina)
     Seat.objects.filter(game=third, position=0).update(user=agrippina, muted=True)
@@ -62,7 +64,7 @@ def test_one_digest_per_reader_listing_every_waiting_unmuted_game(make_table, ma
 
 @pytest.mark.django_db
 def test_nobody_waiting_means_no_digest(make_table):
-    _, (julius, _) = make_table()
+    _, (julius, _) = make_table("nim")
     NotificationPrefs.objects.create(user=julius, mode=NotificationPrefs.Mode.DIGEST)
     Seat.objects.update(awaiting=False)
     assert notifications.plan_digests(timezone.now()) == []
@@ -70,8 +72,8 @@ def test_nobody_waiting_means_no_digest(make_table):
 
 @pytest.mark.django_db
 def test_each_line_of_a_digest_is_checked_when_it_goes(make_table, make_user):
-    first, (julius, agrippina) = make_table()
-    second, _ = make_table(names=("Marcus", "Livia"))
+    first, (julius, agrippina) = make_table("nim")
+    second, _ = make_table("nim", names=("Marcus", "Livia"))
     Seat.objects.filter(game=second, position=0).update(user=agrippina)
     NotificationPrefs.objects.create(user=agrippina, mode=NotificationPrefs.Mode.DIGEST)
     play_turn(first, julius, 0)
@@ -85,7 +87,7 @@ def test_each_line_of_a_digest_is_checked_when_it_goes(make_table, make_user):
 
 @pytest.mark.django_db
 def test_a_digest_with_no_line_still_true_is_not_sent(make_table):
-    first, (julius, agrippina) = make_table()
+    first, (julius, agrippina) = make_table("nim")
     NotificationPrefs.objects.create(user=agrippina, mode=NotificationPrefs.Mode.DIGEST)
     play_turn(first, julius, 0)
     [pk] = notifications.write(notifications.plan_digests(timezone.now()), enqueue=False)

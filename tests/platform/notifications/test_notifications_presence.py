@@ -13,7 +13,7 @@ from django.utils import timezone
 from games.live import presence
 from games.models import OpenPage, Seat
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 
 
 def seat_of(game, user):
@@ -21,7 +21,7 @@ def seat_of(game, user):
 
 
 def test_the_page_makes_the_seat_here_and_sets_the_heartbeat_cookie(client, make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     client.force_login(julius)
     response = client.get(reverse("game", args=[game.code]))
     assert response.status_code == 200
@@ -34,7 +34,7 @@ def test_the_page_makes_the_seat_here_and_sets_the_heartbeat_cookie(client, make
 def test_a_poll_with_nothing_new_stays_one_query_while_the_cookie_is_fresh(
     client, make_table, django_assert_num_queries
 ):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     client.force_login(julius)
     client.get(reverse("game", args=[game.code]))
     poll = reverse("poll", args=[game.code]) + f"?version={game.version}"
@@ -43,7 +43,7 @@ def test_a_poll_with_nothing_new_stays_one_query_while_the_cookie_is_fresh(
 
 
 def test_an_old_cookie_renews_the_page_once(client, make_table):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     client.force_login(julius)
     with mock.patch("time.time", return_value=time.time() - 120):
         client.get(reverse("game", args=[game.code]))
@@ -55,7 +55,7 @@ def test_an_old_cookie_renews_the_page_once(client, make_table):
 
 
 def test_a_forged_cookie_stamps_nothing(client, make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     seat = seat_of(game, agrippina)
     client.cookies[presence.COOKIE] = f"{seat.pk}:forged:signature"
     client.get(reverse("poll", args=[game.code]) + f"?version={game.version}")
@@ -63,7 +63,7 @@ def test_a_forged_cookie_stamps_nothing(client, make_table):
 
 
 def test_two_tabs_keep_the_seat_here_until_the_last_closes(make_table):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     seat = seat_of(game, julius)
     assert presence.opened(seat.pk, "tab-1") is True
     assert presence.opened(seat.pk, "tab-2") is False  # already here
@@ -75,7 +75,7 @@ def test_two_tabs_keep_the_seat_here_until_the_last_closes(make_table):
 
 
 def test_a_page_not_heard_from_within_the_window_is_gone(make_table):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     seat = seat_of(game, julius)
     presence.opened(seat.pk, "tab-1")
     OpenPage.objects.update(beat_at=timezone.now() - presence.WINDOW - timedelta(seconds=1))
@@ -85,7 +85,7 @@ def test_a_page_not_heard_from_within_the_window_is_gone(make_table):
 
 
 def test_pages_long_gone_are_forgotten(make_table):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     seat = seat_of(game, julius)
     presence.opened(seat.pk, "dead-process")
     presence.opened(seat.pk, "alive")
@@ -95,7 +95,7 @@ def test_pages_long_gone_are_forgotten(make_table):
 
 
 def test_the_board_shows_who_is_here_and_when_the_others_were_seen(client, make_table):
-    game, (julius, agrippina) = make_table(bots=1)
+    game, (julius, agrippina) = make_table("race", bots=1)
     Seat.objects.filter(game=game, user=agrippina).update(last_seen=timezone.now() - timedelta(minutes=5))
     client.force_login(julius)
     page = client.get(reverse("game", args=[game.code])).content.decode()
@@ -106,7 +106,7 @@ def test_the_board_shows_who_is_here_and_when_the_others_were_seen(client, make_
 
 
 def test_a_player_seen_under_a_minute_ago_was_seen_just_now(client, make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     Seat.objects.filter(game=game, user=agrippina).update(last_seen=timezone.now() - timedelta(seconds=20))
     client.force_login(julius)
     page = client.get(reverse("game", args=[game.code])).content.decode()
@@ -114,7 +114,7 @@ def test_a_player_seen_under_a_minute_ago_was_seen_just_now(client, make_table):
 
 
 def test_closing_the_last_socket_ends_the_stamp_its_page_load_and_polls_left(client, make_table):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     client.force_login(julius)
     client.get(reverse("game", args=[game.code]))  # the page load: a poll row
     seat = seat_of(game, julius)

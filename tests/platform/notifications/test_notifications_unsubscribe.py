@@ -14,7 +14,7 @@ from django.utils import timezone
 from games.models import Holiday, NotificationPrefs, Seat
 from games.notifications.unsubscribe import MAX_AGE, make_token, read_token
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 
 
 def url(token: str) -> str:
@@ -55,8 +55,8 @@ def test_the_link_asks_then_one_post_unsubscribes_without_sign_in(client, make_u
 
 
 def test_a_game_link_mutes_only_that_game(client, make_table):
-    game, (julius, _) = make_table()
-    other, _ = make_table(names=("Julia", "Marcus"))
+    game, (julius, _) = make_table("nim")
+    other, _ = make_table("nim", names=("Julia", "Marcus"))
     Seat.objects.filter(game=other, position=1).update(user=julius)
     client.post(url(make_token(julius.pk, game.pk)))
     assert Seat.objects.get(game=game, user=julius).muted
@@ -107,7 +107,7 @@ def test_holidays_are_added_checked_and_removed(client, make_user):
 
 
 def test_mute_toggle_from_the_game_page(client, make_table):
-    game, (julius, _) = make_table()
+    game, (julius, _) = make_table("nim")
     client.force_login(julius)
     toggle = reverse("notify_mute", args=[game.code])
     assert client.post(toggle, {"muted": "1"}).status_code == 302
@@ -118,7 +118,7 @@ def test_mute_toggle_from_the_game_page(client, make_table):
 
 
 def test_the_table_sees_a_player_on_holiday(client, make_table):
-    game, (julius, agrippina) = make_table()
+    game, (julius, agrippina) = make_table("nim")
     today = timezone.now().date()
     Holiday.objects.create(user=agrippina, start=today, end=today + timedelta(days=2))
     from django.template import Context, Template
