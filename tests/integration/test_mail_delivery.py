@@ -188,7 +188,14 @@ def test_two_workers_racing_for_the_same_rows_send_each_once(smtp, publish, wait
     from games import tasks
 
     database = database_url(connection.settings_dict)
-    second = dict(database=database, broker=BROKER, queue=publish, smtp=smtp.url, log=tmp_path / "second.log")
+    second = dict(
+        database=database,
+        broker=BROKER,
+        queue=publish,
+        smtp=smtp.url,
+        log=tmp_path / "second.log",
+        extra={"MAIL_WINDOW_SECONDS": str(WINDOW)},  # the same window as the first worker's
+    )
     smtp.stop()
     try:
         ids = waiting(4)
