@@ -37,7 +37,7 @@ def open_page(browser):
 
     def open_(base_url: str, viewport=LAPTOP):
         context = browser.new_context(viewport=viewport, base_url=base_url)
-        context.set_default_timeout(20_000)
+        context.set_default_timeout(60_000)  # the whole site in separate processes on a busy machine
         contexts.append(context)
         return context.new_page()
 
