@@ -33,7 +33,7 @@ COOKIE = "seen"
 BEAT = timedelta(seconds=20)  # a socket's row is renewed this often while it stays open
 POLL_EVERY = timedelta(seconds=30)  # a polling page renews its row at most this often
 WINDOW = timedelta(seconds=60)  # a page not heard from for this long has gone
-_signer = signing.TimestampSigner(salt="games.live.presence")
+_signer = signing.TimestampSigner(salt="games.presence")  # a stored format: pages sign with it
 
 
 @dataclass(frozen=True)
