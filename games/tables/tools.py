@@ -58,6 +58,14 @@ def _locked_in_play(game_id: int) -> Game:
     return game
 
 
+def _own_seat(seats: list[Seat], user) -> Seat:
+    """``user``'s seat at the table, one they have not left; refused without one."""
+    mine = next((s for s in seats if user is not None and s.user_id == user.pk and not s.left), None)
+    if mine is None:
+        raise MoveRejected("You have no seat at this table.", 403)
+    return mine
+
+
 def _already_made(game: Game, seat: int | None, request_id: str) -> bool:
     return bool(request_id) and Move.objects.filter(game=game, seat=seat, request_id=request_id).exists()
 
@@ -67,9 +75,7 @@ def leave(game_id: int, user, request_id: str = "") -> Game:
     """``user`` leaves the game in play at their seat (a resignation, where the game ends by it)."""
     game = _locked_in_play(game_id)
     seats = list(game.seats.with_away())
-    mine = next((s for s in seats if user is not None and s.user_id == user.pk and not s.left), None)
-    if mine is None:
-        raise MoveRejected("You have no seat at this table.", 403)
+    mine = _own_seat(seats, user)
     if _already_made(game, mine.position, request_id):
         return game
     record(game, mine.position, seat_moves.make(seat_moves.LEAVE, mine.position), seats, user.pk, request_id)
@@ -112,9 +118,7 @@ def take_back(game_id: int, user, request_id: str = "") -> Game:
     from their next turn on (this one, if the computer player has not moved yet)."""
     game = _locked_in_play(game_id)
     seats = list(game.seats.with_away())
-    mine = next((s for s in seats if user is not None and s.user_id == user.pk and not s.left), None)
-    if mine is None:
-        raise MoveRejected("You have no seat at this table.", 403)
+    mine = _own_seat(seats, user)
     if _already_made(game, mine.position, request_id):
         return game
     if not mine.is_bot:
