@@ -37,7 +37,6 @@ class Program:
     process: subprocess.Popen | None = field(default=None, repr=False)
     started: float = 0.0
     delay: float = 1.0  # before the next restart; doubles while the program keeps exiting quickly
-    restarts: int = 0
     due: float | None = None  # when the program is to be started again
 
     def start(self) -> None:
@@ -85,7 +84,6 @@ class Supervisor:
                 if now >= program.due:
                     program.kill_group()  # nothing of the last run may hold its port or files
                     program.start()
-                    program.restarts += 1
                     self.log(f"started {program.name} again (pid {program.process.pid})")
                 continue
             code = program.process.poll()
