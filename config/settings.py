@@ -199,6 +199,8 @@ else:
 # A mail about a table goes this long after the turn began or its player left the table, whichever
 # is later, if what it says still holds then (games.notifications.claims).
 MAIL_WINDOW_SECONDS = float(os.environ.get("MAIL_WINDOW_SECONDS", "60"))
+# How long a table waits on a person away (a phone asleep) before it may move on (games.live.away).
+AWAY_GRACE_SECONDS = float(os.environ.get("AWAY_GRACE_SECONDS", "120"))
 # Celery: a SQLite file under VAR_DIR by default (config.broker: no server, every message written in
 # a transaction), Redis in production.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL", f"sqla+sqlite:///{VAR_DIR / 'broker.sqlite3'}")

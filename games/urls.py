@@ -1,7 +1,7 @@
 from django.urls import include, path
 
 from games.contract import kinds
-from games.web import player_pages, views
+from games.web import away_views, player_pages, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -23,6 +23,9 @@ urlpatterns = [
     path("g/<code:code>/result/", player_pages.result, name="result"),
     path("players/<id:user_id>/", player_pages.player, name="player"),
     path("g/<code:code>/here/", views.here, name="here"),
+    path("g/<code:code>/away/", away_views.away, name="away"),
+    path("g/<code:code>/move-on/", away_views.move_on, name="move_on"),
+    path("g/<code:code>/since/<id:moves>/", away_views.since, name="since"),
     path("g/<code:code>/again/", views.play_again, name="play_again"),
     path("g/<code:code>/again/offer/", views.rematch_box, name="rematch_box"),
     path("g/<code:code>/start/", views.start, name="start"),

@@ -493,14 +493,21 @@ def _describe_flip(before: State, after: State) -> str:
     return " ".join([*reshuffled, f"The cards were flipped: {books}."])
 
 
-def _describe_flip_on(before: State, after: State) -> str:
-    """ "{seat:2} passes: the host flipped on.", the names filled in by the platform, then the turn
+def _describe_flip_on(before: State, after: State, away: bool = False) -> str:
+    """ "{seat:2} passes: the host flipped on." (or, asked by a player past the people away, "{seat:2}
+    is away and passes: the table moved on."), the names filled in by the platform, then the turn
     resolved and the cards flipped."""
     waiting = [f"{{seat:{s}}}" for s, c in enumerate(before["choices"]) if c is None]
     parts = []
     if before["phase"] == "write" and waiting:
         who = waiting[0] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
-        parts.append(f"{who} {'passes' if len(waiting) == 1 else 'pass'}: the host flipped on.")
+        one = len(waiting) == 1
+        if away:
+            parts.append(
+                f"{who} {'is' if one else 'are'} away and {'passes' if one else 'pass'}: the table moved on."
+            )
+        else:
+            parts.append(f"{who} {'passes' if one else 'pass'}: the host flipped on.")
     if before["phase"] == "write":
         resolved = clone(after)
         resolved["turn"] = before["turn"]
@@ -534,9 +541,10 @@ class Catacombs(Engine):
     realtime = False
     move_keys = {
         "flip": frozenset({"type"}),
-        "flip_on": frozenset({"type"}),
+        "flip_on": frozenset({"type", "away"}),  # "away": asked by a player, past the people away
         "write": frozenset({"type", "pile", "slot"}),
-        "pass": frozenset({"type", "gone"}),  # "gone": the pass of a seat whose player is gone
+        # "gone": the pass of a seat whose player is gone; "away": of one whose phone slept
+        "pass": frozenset({"type", "gone", "away"}),
     }
 
     def setup(self, players: int, options: dict, rng: random.Random) -> State:
@@ -639,9 +647,12 @@ class Catacombs(Engine):
         if move_type(move) == "flip":
             return _describe_flip(before, after)
         if move_type(move) == "flip_on":
-            return _describe_flip_on(before, after)
-        # A seat whose player is gone passes in the open; a player's own choice stays hidden.
-        text = "{player}'s seat passes." if move.get("gone") is True else "{player} has chosen."
+            return _describe_flip_on(before, after, move.get("away") is True)
+        # A seat whose player is gone (or away) passes in the open; a player's own choice stays hidden.
+        if move.get("away") is True:
+            text = "{player} is away: their seat passes this turn."
+        else:
+            text = "{player}'s seat passes." if move.get("gone") is True else "{player} has chosen."
         if before["phase"] == "write" and after["phase"] != "write":
             text += " " + _describe_resolution(before, after)
         return text

@@ -18,7 +18,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from games.catacombs.engine import CATACOMBS
-from games.contract.platform import last_resumed_at, seat_moves
+from games.contract.platform import asleep, last_resumed_at, seat_moves
 from games.models import Game, Move, Seat
 
 SLUG = CATACOMBS.slug
@@ -26,7 +26,9 @@ HOST, AUTO, TIMED = "host", "auto", "timed"
 FLIP_MODES = {HOST: "The host flips", AUTO: "Automatic", TIMED: "Timed turns"}
 DEFAULT_FLIP_MODE = AUTO
 PASS = {"type": "pass", "gone": True}  # logged as the seat passing, not as a choice
+AWAY_PASS = {"type": "pass", "away": True}  # a phone that slept: its seat passes this turn
 FLIP = {"type": "flip"}
+MOVE_ON = {"type": "flip_on", "away": True}  # someone at the table moves on past the people away
 
 
 def is_solo(game: Game) -> bool:
@@ -50,11 +52,17 @@ def host_may_flip(game: Game) -> bool:
     return flip_mode(game) in (HOST, TIMED)
 
 
+def moves_on_by_itself(game: Game) -> bool:
+    """An automatic or timed group table passes a phone that slept (``platform.asleep``); at a
+    host's table the host, or anyone there, moves it on (``MOVE_ON``)."""
+    return not is_solo(game) and flip_mode(game) in (AUTO, TIMED)
+
+
 def system_move(game: Game, seats: list[Seat]) -> tuple[int | None, dict] | None:
     """The next move the table makes by itself, as (seat, move), or None.
 
-    A seat whose player left passes; then the flip follows for auto (and solo)
-    tables, and for timed tables at the start only.
+    A seat whose player left passes, and so does a phone that slept at an automatic or timed
+    table; then the flip follows for auto (and solo) tables, and for timed tables at the start only.
     """
     if game.kind != SLUG or game.status != Game.Status.ACTIVE or game.state is None:
         return None
@@ -64,6 +72,8 @@ def system_move(game: Game, seats: list[Seat]) -> tuple[int | None, dict] | None
     for seat in waiting:
         if seat in left:
             return seat, PASS
+    if waiting and moves_on_by_itself(game) and (sleepers := asleep(game)):
+        return sleepers[0], AWAY_PASS
     if not engine.awaits_table(state) or len(left) >= game.players:
         return None
     mode = flip_mode(game)

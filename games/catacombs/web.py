@@ -14,6 +14,7 @@ from games.catacombs.presenter import catacombs_context
 from games.catacombs.sheet import SHEET
 from games.contract.kinds import GameKind, form_number
 from games.contract.pages import Pages
+from games.contract.platform import away_grace
 from games.contract.policy import SeatWords, TablePolicy
 from games.contract.protocol import Move
 from games.models import Game, Seat
@@ -76,6 +77,14 @@ class CatacombsKind(GameKind):
 
     def host_acts(self, game: Game) -> bool:
         return tables.flip_mode(game) == tables.HOST
+
+    def presence_moves(self, game: Game) -> float | None:
+        """An automatic or timed group table is asked again once a phone that slept has been away
+        the grace (``tables.system_move`` passes it)."""
+        return away_grace().total_seconds() if tables.moves_on_by_itself(game) else None
+
+    def move_on(self, game: Game) -> Move | None:
+        return None if tables.is_solo(game) else tables.MOVE_ON
 
     def timed_turn(self, game: Game) -> int | None:
         return tables.turn_seconds(game)

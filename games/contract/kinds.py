@@ -81,6 +81,11 @@ class GameKind:
     def realtime(self) -> bool:
         return self.engine.realtime
 
+    @property
+    def asks_presence(self) -> bool:
+        """Whether the game has table moves that depend on who is here (``presence_moves``)."""
+        return type(self).presence_moves is not GameKind.presence_moves
+
     @classmethod
     def tunable(cls, name: str) -> float:
         """A knob of ``tunables``: from Django's settings if set there (tests), else the environment
@@ -148,6 +153,12 @@ class GameKind:
         """Whether the table's own moves (``system_move``) depend on who is here: the seconds after
         a seat's last page closes at which they are asked again (they are also asked at once when
         a seat's first page opens), or None when they do not."""
+        return None
+
+    def move_on(self, game: Game) -> Move | None:
+        """The table's own move that goes on without the people away it waits on (a phone asleep),
+        made when someone at the table asks once they have been away the grace
+        (``games.live.away``); None: the table waits for its players, as a mail game does."""
         return None
 
     def policy(self, game: Game) -> TablePolicy:

@@ -4,6 +4,8 @@ A game reaches the platform only through ``games.contract`` (``config/layers.py`
 this module is the whole list of what games use of the move path, the tables, presence and clocks.
 """
 
+from games.live.away import asleep
+from games.live.away import grace as away_grace
 from games.live.presence import here
 from games.notifications.deadlines import clock_due_at
 from games.play import seat_moves
@@ -13,6 +15,8 @@ from games.web.views import moved
 
 __all__ = [
     "MoveRejected",
+    "asleep",
+    "away_grace",
     "clock_due_at",
     "create_game",
     "here",

@@ -327,11 +327,11 @@ def stale_bot_games(now: datetime) -> list[int]:
 
 
 def quiet_presence_tables(now: datetime) -> list[int]:
-    """Live tables whose own moves depend on who is here (``GameKind.presence_moves``) and that
+    """Tables whose own moves depend on who is here (``GameKind.presence_moves``) and that
     have not changed for that long: the table is asked again, in case the task that should have
     asked it after a seat's last page closed was lost."""
-    realtime = [kind.slug for kind in kinds.all_kinds() if kind.realtime]
-    games = Game.objects.filter(status=Game.Status.ACTIVE, paused_at__isnull=True, kind__in=realtime)
+    asking = [kind.slug for kind in kinds.all_kinds() if kind.asks_presence]
+    games = Game.objects.filter(status=Game.Status.ACTIVE, paused_at__isnull=True, kind__in=asking)
     found = []
     for game in games:
         wait = game.game_kind.presence_moves(game)

@@ -19,6 +19,9 @@ is in the log and replays; what it does to the seats and the clocks is here:
   no move is taken and no clock or computer player runs; on resume the turn
   clocks start again where they stood (a seat's deadline moves on by the
   pause, a timed turn starts afresh).
+- **move on** (anyone at the table, once everyone it waits on has been away the grace: a phone
+  asleep, ``games.live.away``): the game's ``move_on`` move, made by the table (Catacombs: the
+  people away pass and the next cards come). A game without one waits for its players.
 - **end**: the game is over as it stands, scored by the engine's ``end`` hook
   (else ended with no winner). The table ends a game so by itself when the
   last of its players has left and no computer player took a seat.
@@ -30,14 +33,16 @@ left, a game played alone) raises ``MoveRejected`` with a sentence and changes n
 from __future__ import annotations
 
 from datetime import datetime
+from math import ceil
 
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
 
+from games.live import away
 from games.models import Game, Move, Seat
 from games.play import seat_moves
-from games.play.services import MoveRejected, Source, announce, play_table_moves, record, why_closed
+from games.play.services import PAUSED, MoveRejected, Source, announce, play_table_moves, record, why_closed
 from games.play.signals import seat_removed
 
 NOT_HOST = "Only the host can do that."
@@ -126,6 +131,40 @@ def take_back(game_id: int, user, request_id: str = "") -> Game:
     record(game, mine.position, seat_moves.make(seat_moves.BACK, mine.position), seats, user.pk, request_id)
     mine.is_bot = False
     mine.save(update_fields=["is_bot"])
+    _after(game, seats)
+    return game
+
+
+def why_not_move_on(game: Game, table: away.Waiting) -> str | None:
+    """Why the table may not move on past the people away now, in a sentence; None when it may."""
+    if game.paused_at is not None:
+        return PAUSED
+    if game.game_kind.move_on(game) is None:
+        return "This table waits for its players: it does not move on without them."
+    if table.others or not table.away:
+        return "The table is not waiting on anyone away: nobody needs to be passed."
+    if not table.stalled():
+        names = " and ".join(a.name for a in table.away)
+        left = (table.moves_on_at - timezone.now()).total_seconds()
+        soon = "in under a minute" if left < 60 else f"in {ceil(left / 60)} minutes"
+        return f"{names} went away only a moment ago: the table can move on without them {soon}."
+    return None
+
+
+@transaction.atomic
+def move_on(game_id: int, user, request_id: str = "") -> Game:
+    """Someone at the table (a player, or its host) moves it on past the people it waits on who have
+    been away the grace (a phone asleep): the game's own ``move_on`` move, made by the table."""
+    game = _locked_in_play(game_id)
+    seats = list(game.seats.with_away())
+    if user is None or game.host_id != user.pk:
+        _own_seat(seats, user)
+    if _already_made(game, None, request_id):
+        return game
+    refusal = why_not_move_on(game, away.waiting(game))
+    if refusal:
+        raise MoveRejected(refusal, 409)
+    record(game, None, game.game_kind.move_on(game), seats, user.pk, request_id)
     _after(game, seats)
     return game
 

@@ -6,10 +6,11 @@ import random
 
 from django.http import HttpRequest
 from django.urls import reverse
+from django.utils import timezone
 
 from config import heartbeat
 from config.links import absolute
-from games.live import presence
+from games.live import away, presence
 from games.models import Game, Seat
 from games.notifications.unconfirmed import unconfirmed_notes
 from games.play import seat_moves
@@ -80,11 +81,54 @@ def tv_context(request: HttpRequest, game: Game) -> dict:
         return context
     view = game.engine.view(game.state, None)
     context.update(view=view, names=seat_names(seats, game.players), join_open=join_open(game, seats))
-    people = {s.position for s in seats if s.user_id is not None and not s.is_bot and not s.left}
-    context["away"] = people - here_positions(seats)  # read from across the room: who is not at the table
+    here = here_positions(seats)
+    # Read from across the room: who is not at the table, and for how long ("away 3 min").
+    context["away"] = {
+        s.position: away_for(s.last_seen)
+        for s in seats
+        if s.user_id is not None and not s.is_bot and not s.left and s.position not in here
+    }
     context.update(pause_context(game))
     context.update(kind.board_context(view, game))
     return context
+
+
+def away_context(request: HttpRequest, game: Game, seats: list[Seat] | None = None) -> dict:
+    """Whom the table waits on who is away (a phone asleep), since when, and, for someone at the
+    table, whether they may move it on (``games.tables.tools.move_on``) or from when. ``seats``: the
+    board's (``presence.board_seats``), else read here."""
+    seats = presence.board_seats(game.pk) if seats is None else seats
+    table = away.waiting(game, seats)
+    user = request.user if request.user.is_authenticated else None
+    mine = viewer_seat(seats, user)
+    at_table = user is not None and (game.host_id == user.pk or (mine is not None and not mine.is_bot))
+    table = table.seen_by(
+        mine.position if mine else None, is_host=user is not None and game.host_id == user.pk
+    )
+    offers = at_table and bool(table.away) and not table.others and game.game_kind.move_on(game) is not None
+    stalled = table.stalled()
+    left = (table.moves_on_at - timezone.now()).total_seconds() if offers and not stalled else 0
+    return {
+        "game": game,
+        "away_rows": [
+            {"name": a.name, "seen": timewords.ago(a.last_seen) or "not seen yet"} for a in table.away
+        ],
+        "away_names": " and ".join(a.name for a in table.away),
+        "may_move_on": offers and stalled,
+        "move_on_in": timewords.until(left) if left > 0 else "",
+        # Redrawn when the button comes due (and now and then as the "seen" times age).
+        "away_refresh": max(2, min(30, round(left) + 1)) if left > 0 else 30,
+    }
+
+
+def away_for(last_seen) -> str:
+    """ "away", "away 3 min", "away 2 h": short enough for a TV's line of a player."""
+    if last_seen is None:
+        return "away"
+    minutes = int((timezone.now() - last_seen).total_seconds() // 60)
+    if minutes < 1:
+        return "away"
+    return f"away {minutes} min" if minutes < 60 else f"away {minutes // 60} h"
 
 
 def join_open(game: Game, seats: list[Seat]) -> bool:
@@ -136,6 +180,7 @@ def board_context(
         to_act=set(game.engine.to_act(game.state)) if game.status == Game.Status.ACTIVE else set(),
         join_open=join_open(game, seats),
         **pause_context(game),
+        **away_context(request, game, seats),
     )
     # Realtime tables await everyone at once: "your turn" says nothing there; nor while paused.
     waits_for_me = mine is not None and mine.position in context["to_act"]

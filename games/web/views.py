@@ -414,7 +414,7 @@ def tools(request: HttpRequest, code: str) -> HttpResponse:
     return render(request, "games/table_tools.html", tools_context(request, game))
 
 
-def _table_tool(request: HttpRequest, code: str, action, told=None) -> HttpResponse:
+def table_tool(request: HttpRequest, code: str, action, told=None) -> HttpResponse:
     """Leaving a game in play, or a host's tool: the table after it, or the page with the refusal.
     ``told(game, line)``: the confirmation in the mover's own words, where the log's differ."""
     game = watchable_table(code, request.user)
@@ -444,7 +444,7 @@ def host_tool(request: HttpRequest, code: str, tool: str) -> HttpResponse:
         position = int(request.POST["seat"]) if "seat" in request.POST else None
     except ValueError:
         position = -1  # no seat has it: refused as a seat not at the table
-    response = _table_tool(
+    response = table_tool(
         request,
         code,
         lambda game: table_tools.host_tool(game.pk, request.user, tool, position, _request_id(request)),
@@ -465,7 +465,7 @@ def _told_the_leaver(game: Game, user, line: str) -> str:
 def leave(request: HttpRequest, code: str) -> HttpResponse:
     """Leave a table: a seat at one still open, or a game in play (``games.tables.tools``)."""
     if Game.objects.filter(code=code).exclude(status=Game.Status.OPEN).exists():
-        return _table_tool(
+        return table_tool(
             request,
             code,
             lambda game: table_tools.leave(game.pk, request.user, _request_id(request)),
@@ -484,7 +484,7 @@ TOOK_BACK = "You took your seat back: you play it from your next turn on."
 @require_POST
 def take_back(request: HttpRequest, code: str) -> HttpResponse:
     """A player takes back the seat the host gave to a computer player."""
-    return _table_tool(
+    return table_tool(
         request,
         code,
         lambda game: table_tools.take_back(game.pk, request.user, _request_id(request)),

@@ -7,6 +7,12 @@
 // then dropped. A board script may hold a drawing back (a card in the air): it cancels the
 // "live:draw" event and calls event.detail.retry() when it is ready. The board's own poll stays
 // as the fallback while the socket is down; a page that reconnects says which version it shows.
+//
+// A phone that slept (or lost its network) cannot trust its socket: on waking (the page visible
+// again, the network back) the page asks for its board at once and reconnects if the socket is
+// down, and, when it was away for AWAY_MS or more, shows what the table did meanwhile (the log's
+// lines since, /g/<code>/since/<moves>/) above the board. While the socket is down for more than a
+// moment, a line at the top of the screen says the page is offline.
 (function () {
   "use strict";
   var board = function () { return document.getElementById("board"); };
@@ -18,6 +24,13 @@
   var drawnHere = start.hasAttribute("data-push-board");
   var delay = 500;
   var gone = false;
+  var socket = null;
+  var retry = 0;
+  var AWAY_MS = 10000; // a page hidden or offline this long is told what happened meanwhile
+  var OFFLINE_AFTER_MS = 3000; // a socket down this long (not a quick reconnect) is shown
+  var awaySince = 0; // when the page was hidden or went offline (0: here)
+  var movesThen = null; // the log's length the page showed then
+  var offlineTimer = 0;
 
   // The table went away or this player's seat did: say so where the board was (or above it).
   function notice(text, replaceBoard) {
@@ -52,6 +65,71 @@
     var current = board();
     return current ? parseInt(current.dataset.version, 10) : 0;
   }
+
+  function moves() {
+    var current = board();
+    return current && current.dataset.moves ? parseInt(current.dataset.moves, 10) : null;
+  }
+
+  function offline(on) {
+    clearTimeout(offlineTimer);
+    var line = document.getElementById("offline");
+    if (!on) { if (line) line.remove(); return; }
+    offlineTimer = setTimeout(function () {
+      if (document.getElementById("offline") || gone) return;
+      var p = document.createElement("p");
+      p.id = "offline";
+      p.className = "offline";
+      p.setAttribute("role", "status");
+      p.textContent = "Offline: reconnecting… The table may have moved on; this page catches up when it is back.";
+      document.body.prepend(p);
+    }, navigator.onLine === false ? 0 : OFFLINE_AFTER_MS);
+  }
+
+  function leaving() {
+    if (!awaySince) { awaySince = Date.now(); movesThen = moves(); }
+  }
+
+  // What the table did while this page was away: the log's lines since, above the board.
+  function toldWhatHappened(since) {
+    fetch("/g/" + code + "/since/" + since + "/", { credentials: "same-origin" })
+      .then(function (response) { return response.status === 200 ? response.text() : null; })
+      .then(function (html) {
+        var current = board();
+        if (!html || !current) return;
+        var before = document.getElementById("while-away");
+        if (before) before.remove();
+        var holder = document.createElement("template");
+        holder.innerHTML = html.trim();
+        var note = holder.content.firstElementChild;
+        if (!note) return;
+        current.parentNode.insertBefore(note, current);
+        var ok = note.querySelector("button");
+        if (ok) ok.addEventListener("click", function () { note.remove(); });
+      })
+      .catch(function () { /* offline again: the next wake asks */ });
+  }
+
+  function back() {
+    if (gone || document.visibilityState !== "visible") return;
+    var current = board();
+    if (current && current.getAttribute("hx-trigger")) htmx.trigger(current, "live");
+    document.dispatchEvent(new CustomEvent("presence"));
+    if (!socket || socket.readyState !== WebSocket.OPEN) {
+      clearTimeout(retry);
+      delay = 500;
+      if (!socket || socket.readyState === WebSocket.CLOSED) connect();
+    }
+    if (awaySince && Date.now() - awaySince >= AWAY_MS && movesThen !== null) toldWhatHappened(movesThen);
+    awaySince = 0;
+  }
+
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") back(); else leaving();
+  });
+  window.addEventListener("online", back);
+  window.addEventListener("offline", function () { leaving(); offline(true); });
+  window.addEventListener("pageshow", function (event) { if (event.persisted) back(); });
 
   function inBoard(elt) {
     var current = board();
@@ -89,17 +167,20 @@
 
   function connect() {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    var socket = new WebSocket(scheme + location.host + "/ws/g/" + code + "/" + (drawnHere ? "" : "?draw=0"));
-    socket.onopen = function () {
+    var opened = new WebSocket(scheme + location.host + "/ws/g/" + code + "/" + (drawnHere ? "" : "?draw=0"));
+    socket = opened;
+    opened.onopen = function () {
       delay = 500;
       document.documentElement.dataset.live = "on";
-      socket.send(JSON.stringify({ version: shown() }));
+      offline(false);
+      opened.send(JSON.stringify({ version: shown() }));
+      if (awaySince && document.visibilityState === "visible") back();
     };
-    socket.onmessage = function (event) {
+    opened.onmessage = function (event) {
       var message = JSON.parse(event.data);
       if (message.presence) { document.dispatchEvent(new CustomEvent("presence")); return; }
       if (message.rematch) { document.dispatchEvent(new CustomEvent("rematch")); return; }
-      if (message.gone) { gone = true; notice(message.gone, true); socket.close(); return; }
+      if (message.gone) { gone = true; offline(false); notice(message.gone, true); opened.close(); return; }
       if (message.removed) { notice(message.removed, false); return; }
       if (typeof message.version !== "number" || message.version <= shown()) return;
       document.dispatchEvent(new CustomEvent("table"));
@@ -107,10 +188,13 @@
       pending = message;
       draw();
     };
-    socket.onclose = function (event) {
+    opened.onclose = function (event) {
+      if (socket !== opened) return; // a socket this page gave up on for a new one
       document.documentElement.dataset.live = "off";
       if (gone || event.code === 4403 || event.code === 4404 || event.code === 4429 || event.code === 4430) return; // refused: the poll carries on
-      setTimeout(connect, delay);
+      leaving();
+      offline(true);
+      retry = setTimeout(connect, delay);
       delay = Math.min(delay * 2, 10000);
     };
   }

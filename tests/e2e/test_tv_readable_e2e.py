@@ -92,7 +92,7 @@ def test_catacombs_tv_says_who_is_choosing_and_who_is_away(phone, make_user):  #
     assert choosing.count() == 3
     readable(tv, ".cc-tv-players .cc-tv-sub")
     away = tv.locator(".cc-tv-players .tv-away")
-    assert away.count() == 1 and away.inner_text() == "away"
+    assert away.count() == 1 and away.inner_text() == "away 3 min"  # since when, read from the couch
     assert "Dora" in tv.locator(".cc-tv-players li", has=tv.locator(".tv-away")).inner_text()
     readable(tv, ".cc-tv-players .tv-away")
     shot(tv, "catacombs_turn")

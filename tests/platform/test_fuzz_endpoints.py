@@ -239,6 +239,7 @@ def real_values(world: World, url_name: str, argument: str) -> list[str]:
         "key": [world.group_sheet.group.tv_token],  # a group's TV link
         "attached_id": [str(world.group_sheet.pk)],
         "user_id": [str(player.pk), str(world.users["host"].pk)],
+        "moves": ["0", "1"],  # a page back from sleep: the moves it had shown
         "day": [runs.today().isoformat(), "2024-02-29"],
         "uidb64": [urlsafe_base64_encode(force_bytes(player.pk))],
         "token": [default_token_generator.make_token(player)],

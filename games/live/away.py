@@ -1,0 +1,124 @@
+"""Who a table waits on while they are away (a phone asleep), and when it may move on without them.
+
+A person is away while no page of theirs is open at the table (``games.live.presence``). The
+table waits on them *while away* from the later of when it began to wait on them (their turn,
+``Seat.waiting_since``; the host's step, the last move) and when their last page went
+(``Seat.last_seen``, ``Game.host_last_seen``). Once everyone it waits on has been away for
+``grace()``, the table is *stalled*: whoever is at it may move it on (``GameKind.move_on``). A
+table that moves on by itself (``asleep``) passes only a phone that slept during this sitting —
+seen within ``SITTING`` — while someone else is there: a person who plays the game by mail, seen
+yesterday, is waited for as a mail game waits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.utils import timezone
+
+from games.live import presence
+from games.models import Game, Move, Seat
+
+SITTING = timedelta(hours=1)  # seen this recently: a phone that slept at the table, not a mail player
+
+
+def grace() -> timedelta:
+    """How long the table waits on a person away before it may move on without them."""
+    return timedelta(seconds=settings.AWAY_GRACE_SECONDS)
+
+
+@dataclass(frozen=True)
+class Away:
+    """A person the table waits on who has no page open at it."""
+
+    name: str
+    position: int | None  # None: the host who has no seat, whose step is due
+    since: datetime  # when the table began to wait on them while they were away
+    last_seen: datetime | None  # when a page of theirs was last heard from
+
+    @property
+    def moves_on_at(self) -> datetime:
+        """From when the table may move on without them."""
+        return self.since + grace()
+
+
+@dataclass(frozen=True)
+class Waiting:
+    """Whom the table waits on now: the people away among them, and whether anyone else is awaited."""
+
+    away: list[Away]
+    others: bool  # someone awaited who is here (or a computer player): the table is not stalled
+
+    def stalled(self, now: datetime | None = None) -> bool:
+        """Whether everyone the table waits on has been away the grace: it may move on."""
+        now = now or timezone.now()
+        return bool(self.away) and not self.others and all(a.moves_on_at <= now for a in self.away)
+
+    @property
+    def moves_on_at(self) -> datetime | None:
+        return max((a.moves_on_at for a in self.away), default=None)
+
+    def seen_by(self, position: int | None, *, is_host: bool) -> Waiting:
+        """As a page of the seat at ``position`` (or of the host) sees it: whoever looks is here."""
+        mine = [
+            a
+            for a in self.away
+            if (a.position == position and position is not None) or (is_host and a.position is None)
+        ]
+        if not mine:
+            return self
+        return Waiting([a for a in self.away if a not in mine], True)
+
+
+NOBODY = Waiting([], False)
+
+
+def waiting(game: Game, seats: list[Seat] | None = None) -> Waiting:
+    """Whom ``game`` waits on now, and which of them are away (a turn-based table; a live one has
+    its own rules for who is away). ``seats``: the game's seats read ``with_presence`` (a board
+    has them), else read here."""
+    state = game.state
+    if game.status != Game.Status.ACTIVE or state is None or game.paused_at is not None:
+        return NOBODY
+    engine, now = game.engine, timezone.now()
+    if engine.realtime or engine.is_over(state):
+        return NOBODY
+    awaited = engine.to_act(state)
+    if awaited:
+        if seats is None or not all(hasattr(s, "here_now") for s in seats):
+            seats = Seat.objects.filter(game=game, position__in=awaited).with_presence(now - presence.WINDOW)
+        away, others = [], False
+        for seat in (s for s in seats if s.position in awaited):
+            if seat.is_bot or seat.left or seat.user_id is None or seat.here_now:
+                others = others or not seat.left
+                continue
+            since = max(filter(None, (seat.waiting_since, seat.last_seen)), default=now)
+            away.append(Away(seat.name, seat.position, since, seat.last_seen))
+        return Waiting(away, others)
+    if not (engine.awaits_table(state) and game.game_kind.host_acts(game)):
+        return NOBODY
+    if presence.is_here(game.pk, game.host_id):
+        return Waiting([], True)
+    seen = presence.last_seen(game.pk, game.host_id)
+    due = Move.objects.filter(game=game).order_by("-number").values_list("created_at", flat=True).first()
+    since = max(filter(None, (due or game.started_at, seen)), default=now)
+    return Waiting([Away(game.host_name, None, since, seen)], False)
+
+
+def asleep(game: Game) -> list[int]:
+    """The seats a table that moves on by itself passes now: awaited, away for the grace, seen
+    within ``SITTING`` (a phone that slept at the table), while another person there is here."""
+    now = timezone.now()
+    table = waiting(game)
+    sleepers = [
+        a.position
+        for a in table.away
+        if a.position is not None and a.moves_on_at <= now and a.last_seen and a.last_seen >= now - SITTING
+    ]
+    if not sleepers:
+        return []
+    people = Seat.objects.filter(game=game, is_bot=False, left=False, user__isnull=False)
+    present = presence.here(people.exclude(position__in=sleepers).values_list("pk", flat=True))
+    return sleepers if present else []
