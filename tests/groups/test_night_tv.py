@@ -121,3 +121,16 @@ def test_a_paper_sheet_with_a_shared_first_place_gives_each_the_points_of_first(
     assert rows == [("Anna", 1, 1), ("Ben", 1, 1), ("Clara", 0, 0)]
     assert response.context["leaders"] == ["Anna", "Ben"]
     assert response.content.decode().count('class="is-leader"') == 2
+
+
+def test_a_live_table_shows_its_hand_and_who_it_still_waits_for_and_a_paused_one_says_so(client, family):
+    group, anna, ben, clara = family
+    services.start_night(Membership.objects.get(group=group, user=anna))
+    race = start(anna, [ben, clara], "romanroad")
+    glance = tables(board(client, group))[race.code]
+    assert race.engine.to_act(race.state) == [0, 1, 2] and race.engine.round_number(race.state) == 1
+    assert glance.awaits == "hand 1 · playing: Anna, Ben and Clara"
+    assert [p.score for p in glance.players] == list(race.state["totals"])
+
+    Game.objects.filter(pk=race.pk).update(paused_at=timezone.now())
+    assert tables(board(client, group))[race.code].awaits == "paused"
