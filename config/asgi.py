@@ -1,4 +1,4 @@
-"""ASGI: pages over HTTP, and the WebSockets of open game pages (``games.live``)."""
+"""ASGI: pages over HTTP, and the WebSockets of open game pages (``games.live``) and night TVs."""
 
 import os
 
@@ -13,15 +13,17 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.urls import get_resolver  # noqa: E402
 
 from games.live.routing import websocket_urlpatterns  # noqa: E402
+from groups.routing import websocket_urlpatterns as night_urlpatterns  # noqa: E402
 
 # The URLconf (and every view module it imports, the PDF renderer's among them) is loaded now,
 # not by the first request or the first board a socket is sent: that costs a second or more of
 # CPU, which would otherwise fall on the first pages of a busy table.
 _ = get_resolver().reverse_dict  # imports the URLconf and builds its reverse lookup
 
+sockets = websocket_urlpatterns + night_urlpatterns
 application = ProtocolTypeRouter(
     {
         "http": http_application,
-        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
+        "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(sockets))),
     }
 )

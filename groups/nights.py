@@ -1,8 +1,9 @@
 """A group's past game nights: what each counted, and who won it.
 
-A night's winner is the member with the most wins in the games it counted (the
-night's standings); members level on the most wins share the night. A night
-whose games no member won has no winner.
+A night's winner is the member at the top of the night's standings: the most
+points in the games it counted, then the most wins (``standings.standings``);
+members level on both share the night. A night in which no member finished
+ahead of anyone or won has no winner.
 """
 
 from __future__ import annotations
@@ -22,36 +23,40 @@ class PastNight:
     night: GameNight
     outcomes: list[Outcome]
     winners: list[str]
+    points: int
     wins: int
 
     @property
     def verdict(self) -> str:
-        return verdict(self.winners, self.wins)
+        return verdict(self.winners, self.points, self.wins)
 
 
-def _wins(count: int) -> str:
-    return f"{count} win" if count == 1 else f"{count} wins"
+def _count(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def verdict(winners: list[str], wins: int) -> str:
-    """ "Anna won the night with 2 wins", "Anna and Ben shared the night with 1 win each"."""
+def verdict(winners: list[str], points: int, wins: int) -> str:
+    """ "Anna won the night with 5 points and 2 wins", "Anna and Ben shared the night with 1 point
+    and 1 win each"."""
     if not winners:
         return "No member won a game"
+    score = f"{_count(points, 'point')} and {_count(wins, 'win')}"
     if len(winners) == 1:
-        return f"{winners[0]} won the night with {_wins(wins)}"
-    return f"{name_list(winners)} shared the night with {_wins(wins)} each"
+        return f"{winners[0]} won the night with {score}"
+    return f"{name_list(winners)} shared the night with {score} each"
 
 
-def night_winners(rows: list[Standing]) -> tuple[list[str], int]:
-    """The members with the most wins (none when nobody won), and that count."""
-    best = max((row.won for row in rows), default=0)
-    return ([row.name for row in rows if row.won == best] if best else []), best
+def night_winners(rows: list[Standing]) -> tuple[list[str], int, int]:
+    """The members with the most points, then wins (none when nobody has either), and those counts."""
+    best = max(((row.points, row.won) for row in rows), default=(0, 0))
+    if best == (0, 0):
+        return [], 0, 0
+    return [row.name for row in rows if (row.points, row.won) == best], *best
 
 
 def past_night(group: Group, night: GameNight, members: dict[int, str]) -> PastNight:
     counted = outcomes(group, night.started_at, night.ended_at)
-    winners, wins = night_winners(standings(counted, members))
-    return PastNight(night, counted, winners, wins)
+    return PastNight(night, counted, *night_winners(standings(counted, members)))
 
 
 def past_nights(group: Group, members: dict[int, str], shown: int = SHOWN) -> list[PastNight]:

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from config.links import absolute
 from games.models import Game, Seat
 
-from . import nights, services, standings
+from . import nights, services, standings, tonight
 from .forms import AttachSheetForm, GroupForm
 from .models import Group, Membership
 
@@ -140,25 +140,11 @@ def match_sheet(request: HttpRequest, group_id: int, attached_id: int) -> HttpRe
 
 
 def _night_context(group: Group, key: str | None) -> dict:
-    night = services.current_night(group) or group.nights.first()
-    board = (
-        reverse("group_tv_board", args=[group.pk])
-        if key is None
-        else (reverse("group_tv_key_board", args=[group.pk, key]))
-    )
-    context = {"group": group, "night": night, "board_url": board}
-    if night is not None:
-        names = standings.member_names(group)
-        outcomes = standings.outcomes(group, night.started_at, night.ended_at)
-        in_play = (
-            Game.objects.filter(
-                status=Game.Status.ACTIVE, started_at__gte=night.started_at, seats__user__in=names
-            ).distinct()
-            if night.ended_at is None
-            else Game.objects.none()
-        )
-        context.update(standings=standings.standings(outcomes, names), outcomes=outcomes, in_play=in_play)
-    return context
+    """The night's board, with the addresses its page fetches it from and hears it moved on."""
+    args = [group.pk] if key is None else [group.pk, key]
+    board = reverse("group_tv_board" if key is None else "group_tv_key_board", args=args)
+    socket = f"/ws/night/{group.pk}/" + ("" if key is None else f"{key}/")
+    return {**tonight.board(group), "board_url": board, "socket_url": socket}
 
 
 def _screen(request: HttpRequest, group_id: int, key: str | None, template: str) -> HttpResponse:
@@ -170,8 +156,8 @@ def _screen(request: HttpRequest, group_id: int, key: str | None, template: str)
 
 @require_GET
 def tv(request: HttpRequest, group_id: int, key: str | None = None) -> HttpResponse:
-    """The night's standings for a shared screen, redrawn every few seconds: for a member, or for
-    anyone with the TV link (its key), signed in or not."""
+    """The night for a shared screen (its tables in play and standings), redrawn when one of its
+    tables moves: for a member, or for anyone with the TV link (its key), signed in or not."""
     return _screen(request, group_id, key, "groups/tv.html")
 
 

@@ -42,6 +42,9 @@ class CatacombsKind(GameKind):
         "host_step_subject": "{game}: everyone has chosen — flip the next cards",
         "host_step_action": "Flip the cards",
         "host_waits": "Waiting for you to flip",
+        "round_label": "turn {round}",
+        "table_waits": "turn {round} · everyone has chosen: new cards next",
+        "host_waits_screen": "turn {round} · everyone has chosen: the host flips next",
     }
     pad = score_pad
     sheet = SHEET

@@ -41,6 +41,13 @@ NOTICES = {
     "host_step_subject": "{game}: everyone has moved — your step as host",
     "host_step_action": "Open the table",
     "host_waits": "Waiting for you as the host",
+    # A table at a glance, on a screen across the room (``games.web.glance``): "{names}" stands for
+    # the people awaited.
+    "turn": "{names}'s turn",
+    "choosing": "choosing: {names}",
+    "round_label": "round {round}",
+    "table_waits": "the table takes its next step",
+    "host_waits_screen": "waiting for the host",
 }
 
 
@@ -93,16 +100,23 @@ class GameKind:
         value = getattr(settings, name, None)
         return float(os.environ.get(name, cls.tunables[name]) if value is None else value)
 
-    def notice(self, name: str, game: str = "", round: int | None = None) -> str:  # noqa: A002
+    def notice(self, name: str, game: str = "", round: int | None = None, names: str = "") -> str:  # noqa: A002
         """The sentence ``name`` of NOTICES in this game's words, for the table called ``game``
-        (in round ``round``)."""
-        return self.notices.get(name, NOTICES[name]).format(game=game, round=round)
+        (in round ``round``, awaiting ``names``)."""
+        return self.notices.get(name, NOTICES[name]).format(game=game, round=round, names=names)
 
     # Pages ------------------------------------------------------------------
 
     def board_context(self, view: dict, game: Game) -> dict:
         """What the board partial needs beyond the seat's ``view`` (computed from the view alone)."""
         return {}
+
+    def scores_so_far(self, view: dict) -> list[int] | None:
+        """The scores a spectator may see during play, one per seat, from the spectator's ``view``
+        (a night's TV shows them beside the names); None when the game shows none until its end.
+        By default the view's ``scores``."""
+        scores = view.get("scores")
+        return list(scores) if isinstance(scores, list) and all(isinstance(s, int) for s in scores) else None
 
     def parse_move(self, post: QueryDict, move: Move) -> Move:
         """Form fields the page adds to a posted move (checkboxes, a row picked from a list)."""

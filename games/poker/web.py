@@ -52,6 +52,10 @@ class PokerKind(GameKind):
     def board_context(self, view: dict, game: Game) -> dict:
         return poker_context(view)
 
+    def scores_so_far(self, view: dict) -> list[int]:
+        """Each player's total as the pad adds it up: the rows written and the cards kept."""
+        return list(view["totals"])
+
     def parse_move(self, post: QueryDict, move: Move) -> Move:
         if "dice" in post:  # the dice ticked for a card
             move["dice"] = [form_number(v) for v in post.getlist("dice")]

@@ -36,6 +36,10 @@ class RoadsKind(GameKind):
     def board_context(self, view: dict, game: Game) -> dict:
         return roads_context(view)
 
+    def scores_so_far(self, view: dict) -> None:
+        """None: a game has a winner and no running score (its ``scores`` count games won)."""
+        return None
+
     def parse_move(self, post: QueryDict, move: Move) -> Move:
         """``card`` and ``to`` for a card played from the hand; ``from``, ``index`` (0 is the
         bottom card of the road) and ``to`` for part of a road moved."""

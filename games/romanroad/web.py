@@ -166,6 +166,9 @@ class RomanRoadKind(GameKind):
     notices = {
         "round": "Hand {round} is being played at {game}, and your cards are waiting for you.",
         "round_subject": "{game}: hand {round} is on — your cards are waiting",
+        "round_label": "hand {round}",
+        "choosing": "playing: {names}",
+        "table_waits": "hand {round} · the table moves on next",
     }
 
     # Pages ------------------------------------------------------------------
@@ -173,6 +176,10 @@ class RomanRoadKind(GameKind):
     def board_context(self, view: dict, game: Game) -> dict:
         clock_at = platform.clock_due_at(game) if view["phase"] in (BETWEEN, DEAL) else None
         return romanroad_context(view, clock_at, timezone.now())
+
+    def scores_so_far(self, view: dict) -> list[int]:
+        """Each player's total of the hands played (the hand in play counts once it ends)."""
+        return list(view["totals"])
 
     def parse_move(self, post: QueryDict, move: MovePayload) -> MovePayload:
         """``card`` and ``to`` of a card moved; ``hand``, the hand the page showed, so a move sent

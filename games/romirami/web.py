@@ -30,6 +30,13 @@ class RomiRamiKind(GameKind):
     def board_context(self, view: dict, game: Game) -> dict:
         return romirami_context(view)
 
+    def scores_so_far(self, view: dict) -> list[int]:
+        """During play, the points of the contracts each player completed: trophies and Suit Bonus
+        cards stay unknown until the end; then the final scores."""
+        if view["scores"] is not None:
+            return list(view["scores"])
+        return [player["contract_points"] for player in view["table"]]
+
     def parse_move(self, post: QueryDict, move: Move) -> Move:
         """``cards``: the market cards tapped for a take; ``way``: the numbers a contract is
         met with, ``"1 2 4 star"`` when the Star fills a slot; ``card``: the card discarded."""

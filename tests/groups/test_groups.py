@@ -32,34 +32,48 @@ outcome = st.builds(
 
 
 @given(st.lists(outcome, max_size=30))
-def test_standings_count_every_members_games_and_wins_and_nobody_elses(outcomes):
+def test_standings_count_every_members_games_wins_and_points_and_nobody_elses(outcomes):
     rows = standings(outcomes, MEMBERS)
     assert {r.user_id for r in rows} == set(MEMBERS)
     for row in rows:
-        theirs = [o.places[row.user_id] for o in outcomes if row.user_id in o.places]
-        assert row.played == len(theirs) and row.won == theirs.count(1)
-    keys = [(r.played == 0, -r.won, -r.played, r.name.lower()) for r in rows]
+        theirs = [o for o in outcomes if row.user_id in o.places]
+        places = [o.places[row.user_id] for o in theirs]
+        assert row.played == len(theirs) and row.won == places.count(1)
+        behind = sum(sum(1 for p in o.places.values() if p > o.places[row.user_id]) for o in theirs)
+        assert row.points == behind
+    keys = [(r.played == 0, -r.points, -r.won, -r.played, r.name.lower()) for r in rows]
     assert keys == sorted(keys)
     again = standings(list(reversed(outcomes)), MEMBERS)
-    assert [(r.user_id, r.played, r.won) for r in again] == [(r.user_id, r.played, r.won) for r in rows]
+    fields = [(r.user_id, r.played, r.won, r.points) for r in rows]
+    assert [(r.user_id, r.played, r.won, r.points) for r in again] == fields
 
 
-def test_standings_rank_wins_then_more_games_and_put_who_played_nothing_last():
-    lost_once = Outcome("a", "/", timezone.now(), {1: 2, 3: 1})
-    lost_again = Outcome("b", "/", timezone.now(), {2: 2, 3: 1})
-    lost_twice = Outcome("c", "/", timezone.now(), {2: 3, 4: 1})
+def test_standings_rank_points_then_wins_then_more_games_and_put_who_played_nothing_last():
+    lost_once = Outcome("a", "/", timezone.now(), {1: 2, 3: 1})  # Clara 1 point
+    lost_again = Outcome("b", "/", timezone.now(), {2: 2, 3: 1})  # Clara 1 point
+    lost_twice = Outcome("c", "/", timezone.now(), {2: 3, 4: 1})  # Dora 1 point
     members = {1: "Anna", 2: "Ben", 3: "Clara", 4: "Dora", 5: "Aaron"}
     rows = standings([lost_once, lost_again, lost_twice], members)
     assert [r.name for r in rows] == ["Clara", "Dora", "Ben", "Anna", "Aaron"]
+    assert [r.points for r in rows] == [2, 1, 0, 0, 0]
 
 
-@pytest.fixture
-def family(make_user):
-    anna, ben, clara = make_user("Anna"), make_user("Ben"), make_user("Clara")
-    group = services.create_group(anna, "The Romans")
-    for person in (ben, clara):
-        services.join_group(group, person)
-    return group, anna, ben, clara
+def test_a_point_for_each_player_finished_ahead_of_at_the_table_members_or_not():
+    # A table of four: Anna first, Ben and a guest share second, Clara last. A table of two: Clara wins.
+    four = Outcome("four", "/", timezone.now(), {1: 1, 2: 2, 3: 4}, ranks=(1, 2, 2, 4))
+    two = Outcome("two", "/", timezone.now(), {3: 1, 1: 2}, ranks=(1, 2))
+    rows = {r.name: (r.points, r.won, r.played) for r in standings([four, two], MEMBERS)}
+    assert rows == {"Anna": (3, 1, 2), "Ben": (1, 0, 1), "Clara": (1, 1, 2)}
+
+
+def test_players_level_on_points_rank_by_wins_and_a_shared_first_place_shares_the_points():
+    shared = Outcome("a", "/", timezone.now(), {1: 1, 2: 1, 3: 3})  # Anna and Ben first of three
+    second = Outcome("b", "/", timezone.now(), {3: 1, 1: 2, 2: 3})  # Clara 2, Anna 1, Ben 0
+    rows = standings([shared, second], MEMBERS)
+    assert [(r.name, r.points, r.won) for r in rows] == [("Anna", 2, 1), ("Clara", 2, 1), ("Ben", 1, 1)]
+    level = standings([shared], MEMBERS)
+    assert [(r.name, r.points, r.won) for r in level] == [("Anna", 1, 1), ("Ben", 1, 1), ("Clara", 0, 0)]
+    assert nights.night_winners(level) == (["Anna", "Ben"], 1, 1)
 
 
 def played(host, others, kind="roads", finished_at=None) -> Game:
@@ -365,13 +379,14 @@ def test_an_ended_night_stays_on_the_group_page_with_its_games_and_winner(client
     sheet = roads_sheet(["Anna", "Clara"], [[0]])
     names = {m.user_id: m.user.display_name for m in group.memberships.select_related("user")}
     services.attach_sheet(Membership.objects.get(group=group, user=anna), sheet.token, names)
-    rows = {r.name: r.won for r in client.get(reverse("group_tv", args=[group.pk])).context["standings"]}
+    standing = client.get(reverse("group_tv", args=[group.pk])).context["standings"]
+    rows = {r.name: (r.points, r.won) for r in standing}
     best = max(rows.values())
     top = [name for name in ("Anna", "Ben", "Clara") if rows[name] == best]
 
     response = client.post(reverse("group_night_end", args=[group.pk]), follow=True)
     body = response.content.decode()
-    expected = nights.verdict(top, best)
+    expected = nights.verdict(top, *best)
     assert expected.startswith(top[0]) and f"The game night is over. {expected}" in body
     past = body.split('id="past-title"')[1].split("</section>")[0]
     assert all(table.code in past for table in tables) and "Building Roman Roads on paper" in past
@@ -380,12 +395,18 @@ def test_an_ended_night_stays_on_the_group_page_with_its_games_and_winner(client
 
 
 def test_a_nights_winner_reads_one_name_a_shared_night_or_nobody():
-    assert nights.verdict(["Anna"], 2) == "Anna won the night with 2 wins"
-    assert nights.verdict(["Anna", "Ben"], 1) == "Anna and Ben shared the night with 1 win each"
-    assert nights.verdict([], 0) == "No member won a game"
+    assert nights.verdict(["Anna"], 5, 2) == "Anna won the night with 5 points and 2 wins"
+    assert (
+        nights.verdict(["Anna", "Ben"], 1, 1) == "Anna and Ben shared the night with 1 point and 1 win each"
+    )
+    assert nights.verdict([], 0, 0) == "No member won a game"
     rows = standings([Outcome("a", "/", timezone.now(), {1: 1, 2: 1, 3: 2})], MEMBERS)
-    assert nights.night_winners(rows) == (["Anna", "Ben"], 1)
-    assert nights.night_winners(standings([], MEMBERS)) == ([], 0)
+    assert nights.night_winners(rows) == (["Anna", "Ben"], 1, 1)
+    assert nights.night_winners(standings([], MEMBERS)) == ([], 0, 0)
+    # More points beat more wins: second twice at tables of four outweighs one win of two.
+    fours = [Outcome(x, "/", timezone.now(), {1: 2, 3: 4}, ranks=(1, 2, 3, 4)) for x in "ab"]
+    pair = Outcome("c", "/", timezone.now(), {2: 1, 3: 2})
+    assert nights.night_winners(standings([*fours, pair], MEMBERS)) == (["Anna"], 4, 0)
 
 
 @pytest.mark.django_db
