@@ -53,15 +53,6 @@ def test_standings_rank_wins_then_more_games_and_put_who_played_nothing_last():
     assert [r.name for r in rows] == ["Clara", "Dora", "Ben", "Anna", "Aaron"]
 
 
-@pytest.fixture
-def family(make_user):
-    anna, ben, clara = make_user("Anna"), make_user("Ben"), make_user("Clara")
-    group = services.create_group(anna, "The Romans")
-    for person in (ben, clara):
-        services.join_group(group, person)
-    return group, anna, ben, clara
-
-
 def played(host, others, kind="roads", finished_at=None) -> Game:
     game = game_services.create_game(host, kind, {}, 1 + len(others), "seated")
     for other in others:
@@ -88,6 +79,8 @@ def group_paths(group: Group, attached_id: int = 1) -> list[tuple[str, str]]:
         ("post", reverse("group_night_end", args=[pk])),
         ("post", reverse("group_new_tv_link", args=[pk])),
         ("post", reverse("group_attach_sheet", args=[pk])),
+        ("get", reverse("group_start_sheet", args=[pk, "roads"])),
+        ("post", reverse("group_start_sheet", args=[pk, "roads"])),
         ("post", reverse("group_match_sheet", args=[pk, attached_id])),
     ]
 
