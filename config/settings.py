@@ -304,6 +304,9 @@ CACHES = {
         }
     ),
 }
+# Each web process renders every game's pad once as it starts (scoresheets/warm.py), so a
+# visitor's PDF is never the process's first: "false" spares a small machine that second of CPU.
+WARM_PDF_RENDERER = env_bool("WARM_PDF_RENDERER", True)
 
 # How long a sign-in lasts (a guest's too: a guest signed out has no way back to their seat).
 SESSION_COOKIE_AGE = int(os.environ.get("SESSION_DAYS", "14")) * 24 * 60 * 60

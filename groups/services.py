@@ -1,13 +1,15 @@
-"""Changing a group: make one, join by its invite link, game nights, attach a score sheet."""
+"""Changing a group: make one, join by its invite link, game nights, start or attach a score sheet."""
 
 from __future__ import annotations
 
 import secrets
 
 from django.db import transaction
-from django.http import Http404
+from django.http import Http404, HttpRequest
 from django.utils import timezone
 
+from games.models import Seat
+from scoresheets import sheets
 from scoresheets.models import ScoreSheet
 
 from .models import GameNight, Group, GroupSheet, Membership, new_tv_token
@@ -104,27 +106,92 @@ def _sheet_token(link: str) -> str:
     return link.strip().rstrip("/").rsplit("/", 1)[-1][:16]
 
 
-def match_names(names: list[str], members: dict[int, str]) -> list[int | None]:
-    """Each sheet name to the member of that display name (ignoring case and spaces), else None."""
+def _folded(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def remembered_names(group_id: int, members: dict[int, str]) -> dict[str, int]:
+    """The names written on the group's earlier sheets that stood for a member still in it
+    ("Dad" -> his user id), the latest sheet's choice first."""
+    remembered: dict[str, int] = {}
+    for names, matched in (
+        GroupSheet.objects.filter(group_id=group_id)
+        .order_by("-attached_at", "-pk")
+        .values_list("sheet__names", "members")
+    ):
+        for name, user_id in zip(names, matched, strict=False):
+            if user_id in members:
+                remembered.setdefault(_folded(name), user_id)
+    return remembered
+
+
+def match_names(
+    names: list[str], members: dict[int, str], remembered: dict[str, int] | None = None
+) -> list[int | None]:
+    """Each sheet name to a member: the one it stood for on an earlier sheet of the group
+    (``remembered``), else the member of that display name (ignoring case and spaces), else None."""
     by_name: dict[str, int] = {}
     for user_id, name in members.items():
-        by_name.setdefault(" ".join(name.split()).casefold(), user_id)
+        by_name.setdefault(_folded(name), user_id)
+    by_name.update(remembered or {})
     matched, taken = [], set()
     for name in names:
-        user_id = by_name.get(" ".join(name.split()).casefold())
+        user_id = by_name.get(_folded(name))
         matched.append(user_id if user_id not in taken else None)
         taken.add(user_id)
     return matched
 
 
+def sheet_names(group: Group, members: dict[int, str]) -> list[str]:
+    """The names a sheet started from the group page begins with: the players of the game night
+    on (members seated at a member's table started in it, then the names on its sheets, guests
+    included) when it has any, else every member; by display name, each once."""
+    night = current_night(group)
+    found: list[str] = []
+    if night is not None:
+        seated = Seat.objects.filter(
+            game__created_at__gte=night.started_at, game__host_id__in=members, user_id__in=members
+        ).order_by("game__created_at", "position")
+        found += [members[user_id] for user_id in seated.values_list("user_id", flat=True)]
+        tonight = group.sheets.filter(attached_at__gte=night.started_at).order_by("attached_at", "pk")
+        for names, matched in tonight.values_list("sheet__names", "members"):
+            found += [members.get(user_id, name) for name, user_id in zip(names, matched, strict=False)]
+    if not found:
+        found = sorted(members.values(), key=str.casefold)
+    return list(dict.fromkeys(found))
+
+
+@transaction.atomic
+def start_sheet(
+    member: Membership,
+    request: HttpRequest,
+    slug: str,
+    names: list[str],
+    options: dict,
+    members: dict[int, str],
+) -> GroupSheet:
+    """A new score sheet counted for the group from the start (and so for the game night on,
+    which counts what is attached during it), its names matched to ``members`` as an attached
+    sheet's are. ``IllegalMove`` if the game's scorer refuses the names or variants."""
+    sheet = sheets.create_sheet(request, slug, names, options)
+    attached, _ = _attach(member, sheet, members)
+    return attached
+
+
+def _attach(member: Membership, sheet: ScoreSheet, members: dict[int, str]) -> tuple[GroupSheet, bool]:
+    matched = match_names(sheet.names, members, remembered_names(member.group_id, members))
+    return GroupSheet.objects.get_or_create(
+        group_id=member.group_id, sheet=sheet, defaults={"members": matched}
+    )
+
+
 @transaction.atomic
 def attach_sheet(member: Membership, link: str, members: dict[int, str]) -> GroupSheet:
+    """The paste-a-link way: a sheet started on its own, outside the group page, counted for it."""
     sheet = ScoreSheet.objects.filter(token=_sheet_token(link)).first()
     if sheet is None:
         raise GroupRefused("No score sheet has that link. Copy it from the sheet's page.", 404)
-    attached, created = GroupSheet.objects.get_or_create(
-        group_id=member.group_id, sheet=sheet, defaults={"members": match_names(sheet.names, members)}
-    )
+    attached, created = _attach(member, sheet, members)
     if not created:
         raise GroupRefused("That sheet already counts for this group.", 409)
     return attached

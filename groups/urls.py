@@ -9,6 +9,7 @@ urlpatterns = [
     path("<id:group_id>/night/start/", views.night_start, name="group_night_start"),
     path("<id:group_id>/night/end/", views.night_end, name="group_night_end"),
     path("<id:group_id>/sheets/", views.attach_sheet, name="group_attach_sheet"),
+    path("<id:group_id>/sheets/new/<slug:slug>/", views.start_sheet, name="group_start_sheet"),
     path("<id:group_id>/sheets/<id:attached_id>/", views.match_sheet, name="group_match_sheet"),
     path("<id:group_id>/tv/", views.tv, name="group_tv"),
     path("<id:group_id>/tv/board/", views.tv_board, name="group_tv_board"),

@@ -10,10 +10,14 @@ from django.db.models import Count, Exists, F, OuterRef, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from accounts.limits import limit
 from config.links import absolute
+from games.contract.protocol import IllegalMove
 from games.models import Game, Seat
+from scoresheets.forms import NewSheetForm
+from scoresheets.registry import sheet_kind, sheet_kinds
 
 from . import nights, services, standings, tonight
 from .forms import AttachSheetForm, GroupForm
@@ -61,6 +65,7 @@ def _page(request: HttpRequest, member: Membership, status: int = 200, **extra) 
         "member_names": sorted(names.items(), key=lambda item: item[1].lower()),
         "invite_url": absolute(f"/groups/join/{group.invite_token}/"),
         "tv_url": absolute(group.tv_url()),
+        "sheet_kinds": sheet_kinds(),
         "attach_form": extra.pop("attach_form", AttachSheetForm()),
         **extra,
     }
@@ -119,6 +124,32 @@ def new_tv_link(request: HttpRequest, group_id: int) -> HttpResponse:
         messages.success(request, "A new TV link is ready: copy it again; the old one no longer works.")
 
     return _act(request, group_id, renew)
+
+
+@require_http_methods(["GET", "POST"])
+@limit("sheets", methods=("POST",))
+def start_sheet(request: HttpRequest, group_id: int, slug: str) -> HttpResponse:
+    """A score sheet started from the group page: its names the members (or the night's players),
+    counted for the group from the start."""
+    member = services.membership(group_id, request.user)
+    if sheet_kind(slug) is None:
+        messages.error(request, "There is no score sheet for that game: choose one of the games below.")
+        return _page(request, member, status=404)
+    group, names = member.group, standings.member_names(member.group)
+    initial = {"names": "\n".join(services.sheet_names(group, names))}
+    form = NewSheetForm(slug, request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            attached = services.start_sheet(
+                member, request, slug, form.cleaned_data["names"], form.options(), names
+            )
+        except IllegalMove as exc:
+            form.add_error(None, exc.reason)
+        else:
+            return redirect(attached.sheet)
+    context = {"group": group, "form": form, "scorer": form.scorer, "night": services.current_night(group)}
+    status = 400 if request.method == "POST" else 200
+    return render(request, "groups/sheet_new.html", context, status=status)
 
 
 @require_POST

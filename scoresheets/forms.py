@@ -161,14 +161,15 @@ class NewSheetForm(forms.Form):
         return self.scorer.form_options(self.cleaned_data)
 
 
-def entry_form(scorer, action: str, names: list[str], data=None, seat: int | None = None) -> EntryForm | None:
+def entry_form(
+    scorer, action: str, names: list[str], data=None, initial: dict | None = None
+) -> EntryForm | None:
     """The form for one action of a sheet kept by ``scorer`` (None for an unknown action),
-    with ``seat`` pre-selected as its player."""
+    starting from ``initial`` (``Scorer.prefill``: the next player, and their next row)."""
     found = scorer.entries.get(action)
     if found is None:
         return None
-    initial = {} if seat is None else {"seat": seat}
-    return found[1](names, data, initial=initial, auto_id=f"id_{action}_%s")
+    return found[1](names, data, initial=initial or {}, auto_id=f"id_{action}_%s")
 
 
 __all__ = [

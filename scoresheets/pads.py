@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +28,9 @@ MAX_PAGES = 10  # a bigger pad is seconds of CPU per request: print it twice ins
 CACHE_SECONDS = 60 * 60 * 24
 # Part of every cache key: change it when the pads' look changes, so no old PDF is served.
 REVISION = "1"
+# One render at a time per process: the web process's warm-up thread (warm.py) renders beside the
+# requests, and WeasyPrint's font and C-binding caches are filled as it goes.
+_RENDERING = threading.Lock()
 
 
 def static_dir() -> Path:
@@ -84,7 +88,8 @@ def html_to_pdf(html: str, fetcher: StaticFetcher | None = None) -> bytes:
     root = static_dir()
     fetcher = fetcher or StaticFetcher(root)
     document = weasyprint.HTML(string=html, base_url=str(root.resolve()) + "/", url_fetcher=fetcher)
-    return document.write_pdf()
+    with _RENDERING:
+        return document.write_pdf()
 
 
 def render_pdf(pad: Pad) -> bytes:

@@ -17,14 +17,13 @@ from .registry import pad_kind
 HISTORY_SHOWN = 30
 
 
-def _units(sheet: ScoreSheet) -> tuple[list[dict], dict]:
-    state = sheet.state()
+def _units(sheet: ScoreSheet, state: dict) -> tuple[list[dict], dict]:
     summary = sheet.scorer.summary(state)
     return pad_kind(sheet.kind).pad.from_sheet(state, summary), summary
 
 
 def sheet_pad(sheet: ScoreSheet, paper: str) -> Pad:
-    units, _ = _units(sheet)
+    units, _ = _units(sheet, sheet.state())
     started = formats.date_format(sheet.created_at, "j F Y")
     return Pad(sheet.kind, units, paper=paper, heading=f"Score sheet of {started}")
 
@@ -32,13 +31,14 @@ def sheet_pad(sheet: ScoreSheet, paper: str) -> Pad:
 def sheet_context(
     request: HttpRequest, sheet: ScoreSheet, bound: dict | None = None, error: str | None = None
 ) -> dict:
-    units, summary = _units(sheet)
+    state = sheet.state()
+    units, summary = _units(sheet, state)
     editable = sheets.can_edit(request, sheet)
     entry_forms = []
     if editable:
-        seat = sheet.scorer.next_seat(sheet.names, sheet.entries)
+        chosen = sheet.scorer.prefill(state, sheet.entries)
         for action, (label, _) in sheet.scorer.entries.items():
-            form = (bound or {}).get(action) or entry_form(sheet.scorer, action, sheet.names, seat=seat)
+            form = (bound or {}).get(action) or entry_form(sheet.scorer, action, sheet.names, initial=chosen)
             entry_forms.append({"action": action, "label": label, "form": form})
     lines = sheets.history(sheet)
     return {

@@ -85,6 +85,12 @@ class Scorer:
         last = seated[-1]
         return last["seat"] if self.keeps_turn(last) else (last["seat"] + 1) % len(names)
 
+    def prefill(self, state: State, entries: list[Entry]) -> dict[str, Any]:
+        """What the entry forms start with: the next player (``next_seat``), and what a game
+        can tell follows for them (the next empty row of their column, say)."""
+        chosen = self.next_seat(state["names"], entries)
+        return {} if chosen is None else {"seat": chosen}
+
     def keeps_turn(self, entry: Entry) -> bool:
         """Whether the next entry is likely the same player's (an action card before the number)."""
         return False

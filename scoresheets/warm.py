@@ -1,11 +1,19 @@
-"""Blank pads rendered ahead of the first visitor: each game's pad as the score-pad page
-sends it untouched (no names, one copy, the variants at their defaults), on each paper."""
+"""PDFs made ready ahead of the first visitor: each game's default blank pad rendered into the
+shared cache, and the renderer itself warmed in each web process as it starts."""
 
 from __future__ import annotations
+
+import logging
+import threading
 
 from .forms import BlankPadForm, page_query
 from .pads import PAPERS, blank_key, blank_pad, pad_cache, render_pdf
 from .registry import pad_kinds
+
+log = logging.getLogger(__name__)
+
+# The games whose pad this process has rendered in its warm-up.
+WARMED: set[str] = set()
 
 
 def default_pads() -> list[tuple[str, dict]]:
@@ -32,3 +40,31 @@ def warm_pads() -> tuple[int, int]:
         cache.set(key, render_pdf(blank_pad(slug, **asked)), None)  # kept: the key carries the revision
         rendered += 1
     return rendered, cached
+
+
+def warm_renderer() -> list[str]:
+    """Renders each game's blank pad once in this process and throws the PDF away.
+
+    A process's first PDF pays for WeasyPrint's C bindings (cffi parses each C type on first
+    use), the font files and the first layout; a game's first, for its template and its fonts'
+    subsets. A PDF no cache holds (a pad with names, a filled pad) is then no slower for being
+    the first a visitor asks of this process."""
+    for kind in pad_kinds():
+        render_pdf(blank_pad(kind.slug))
+        WARMED.add(kind.slug)
+    return sorted(WARMED)
+
+
+def warm_renderer_in_background() -> threading.Thread:
+    """The warm-up on a thread of its own, so the web process serves while it runs (renders
+    take turns: ``pads.html_to_pdf``); a failure is logged, never raised into the server."""
+
+    def run() -> None:
+        try:
+            warm_renderer()
+        except Exception:
+            log.exception("warming the PDF renderer failed; the first pad will be slower")
+
+    thread = threading.Thread(target=run, name="warm-pdf-renderer", daemon=True)
+    thread.start()
+    return thread

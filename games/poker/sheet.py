@@ -116,6 +116,13 @@ class PokerScorer(Scorer):
     def keeps_turn(self, entry: Entry) -> bool:
         return entry.get("type") == "card"  # a card is played during the turn, before its number
 
+    def prefill(self, state: State, entries: list[Entry]) -> dict:
+        chosen = super().prefill(state, entries)
+        if "seat" in chosen:
+            empty = [row for row, value in enumerate(state["columns"][chosen["seat"]], 1) if value is None]
+            chosen.update({"row": empty[0]} if empty else {})
+        return chosen
+
     def describe(self, state: State, entry: Entry) -> str:
         name = state["names"][entry["seat"]]
         if entry["type"] == "card":

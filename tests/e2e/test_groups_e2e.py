@@ -80,6 +80,7 @@ def test_a_game_night_with_two_tables_and_a_sheet(open_page, make_user, live_ser
     sheet = ScoreSheet.objects.create(
         kind="roads", names=["Anna", "Clara"], entries=[{"type": "game", "winners": [1]}]
     )
+    annas.get_by_text("A sheet started elsewhere? Count it by its link").click()
     annas.get_by_label("Link of a score sheet").fill(live_server.url + sheet.get_absolute_url())
     annas.get_by_role("button", name="Count this sheet for the group").click()
     assert annas.locator(".sheet-match select").count() == 2

@@ -1,4 +1,6 @@
-"""The group most group tests start from."""
+"""The group every group test starts from."""
+
+from __future__ import annotations
 
 import pytest
 

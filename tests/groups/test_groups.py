@@ -102,6 +102,8 @@ def group_paths(group: Group, attached_id: int = 1) -> list[tuple[str, str]]:
         ("post", reverse("group_night_end", args=[pk])),
         ("post", reverse("group_new_tv_link", args=[pk])),
         ("post", reverse("group_attach_sheet", args=[pk])),
+        ("get", reverse("group_start_sheet", args=[pk, "roads"])),
+        ("post", reverse("group_start_sheet", args=[pk, "roads"])),
         ("post", reverse("group_match_sheet", args=[pk, attached_id])),
     ]
 

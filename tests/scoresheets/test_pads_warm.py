@@ -1,6 +1,12 @@
-"""Default blank pads rendered ahead of the first visitor, and served again as a 304."""
+"""Default blank pads rendered ahead of the first visitor, and served again as a 304; the PDF
+renderer warmed in each web process as it starts."""
 
 from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from django.core.cache import caches
@@ -121,3 +127,22 @@ def test_the_worker_task_warms_a_shared_cache(settings, warmed):
         assert warm_blank_pads() == (0, len(warmed))
     finally:
         shared.delete_many(list(warmed))
+
+
+@pytest.mark.parametrize("setting, warmed", [(None, SLUGS), ("false", [])])
+def test_the_web_process_warms_the_renderer_with_every_games_pad_as_it_starts(setting, warmed):
+    """What daphne loads (config.asgi) starts the warm-up; once it is done, this process has
+    rendered each game's pad, so no visitor's PDF is its first. WARM_PDF_RENDERER=false: none."""
+    code = (
+        "import config.asgi as web; web.warming and web.warming.join(); "
+        "from scoresheets import warm; print(' '.join(sorted(warm.WARMED)))"
+    )
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
+    env.pop("WARM_PDF_RENDERER", None)
+    env.update({"WARM_PDF_RENDERER": setting} if setting else {})
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == sorted(warmed)

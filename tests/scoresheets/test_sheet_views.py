@@ -207,3 +207,21 @@ def test_a_catacombs_sheet_leaves_the_player_to_tap(client):
     post_entry(client, sheet, "write", seat=0, book="Luke", slot=1)
     page = client.get(sheet.get_absolute_url()).content.decode()
     assert not re.search(r'name="seat"[^>]*checked', page)
+
+
+def selected_row(client: Client, sheet: ScoreSheet) -> str | None:
+    """The row the number's form has selected, if any."""
+    page = client.get(sheet.get_absolute_url()).content.decode()
+    found = re.search(r'name="row"[^>]*>.*?<option value="(\d+)" selected>', page, re.S)
+    return found and found.group(1)
+
+
+def test_a_poker_sheet_selects_the_next_players_first_empty_row(client):
+    sheet = start(client, "poker", "Mum, Dad")
+    assert selected_row(client, sheet) == "1"
+    post_entry(client, sheet, "enter", seat=0, value=15, row=1)
+    assert selected_row(client, sheet) == "1"  # Dad's column is still empty
+    post_entry(client, sheet, "enter", seat=1, value=4, row=3)
+    assert selected_row(client, sheet) == "2"  # Mum's next
+    post_entry(client, sheet, "enter", seat=0, value=20, row=2)
+    assert selected_row(client, sheet) == "1"  # Dad left rows 1 and 2 empty under his 4
