@@ -17,6 +17,7 @@ from games.contract.protocol import choose_move
 from games.models import Game
 from games.play.services import initial_state, record
 from games.romirami import bot
+from games.romirami.tests.helpers import table
 from tests.e2e.accessibility import LAPTOP, PHONE, assert_accessible
 from tests.e2e.layout import apart, inside, no_sideways_scroll, table_with_computers, wait_for_redraw
 from tests.e2e.test_accessibility_e2e import sign_up
@@ -143,6 +144,27 @@ def test_from_a_contract_to_end_the_turn_by_keyboard(new_page):
     page.keyboard.press("Shift+Tab")  # the bar's link up to the contracts
     page.keyboard.press("Enter")
     inside(page, page.locator("#rami-offers-title"))
+
+
+def test_the_cards_to_discard_are_said_at_the_screens_foot(new_page):
+    page = new_page(**PHONE)
+    julius = sign_up(page, "Julius")
+    game = table_with_computers(julius, "romirami")
+    twelve = "1C 2C 3C 4C 5C 1D 2D 3D 4D 5D 1H 2H"
+    Game.objects.filter(pk=game.pk).update(state=table(hands={0: twelve}, phase="discard"))
+    page.goto(f"/g/{game.code}/")
+    bar = page.locator(".rami-bar")
+    scroll_to(page, "bottom")
+    inside(page, bar)
+    assert "Tap 2 cards in your hand to discard them." in bar.inner_text()
+    bar.get_by_role("link", name="Your hand").click()
+    inside(page, page.locator("button.rami-discard").first)
+    shot(page, "phone_discard")
+    version = page.locator("#board").get_attribute("data-version")
+    page.locator("button.rami-discard").first.click()
+    wait_for_redraw(page, version)
+    assert "Tap 1 card in your hand to discard it." in page.locator(".rami-bar").inner_text()
+    assert_accessible(page)
 
 
 def test_the_folds_stay_as_the_player_left_them(new_page):
