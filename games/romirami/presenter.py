@@ -64,11 +64,17 @@ def _offers(view: dict, suits: dict[str, dict]) -> list[dict]:
             offers.append({"slot": slot, "card": None, "ways": None})
             continue
         offer = ways.get(card["id"])
+        met = _ways(offer, card["suit"], view) if offer else None
+        plain = [way for way in met or [] if not way["star"]]
         offers.append(
             {
                 "slot": slot,
                 "card": contract_card(card, suits),
-                "ways": _ways(offer, card["suit"], view) if offer else None,
+                "ways": met,
+                # the ways shown at once; those with the Star are folded under them when there are any
+                "plain": plain or met,
+                "starred": [way for way in met or [] if way["star"]] if plain else [],
+                "unmet": met == [],  # the seat is completing contracts and its hand does not meet this one
             }
         )
     return offers

@@ -180,7 +180,7 @@ def check(game, people, answers: dict[int, dict[str, str]], pads: bool = True) -
             for card_id in game.state["hands"][position]:
                 assert leaks({"page": texts["page"]}, {card_id}, {label(card_id)}), (position, card_id)
             count = len(game.state["bonus"][position])
-            assert f"Your Suit Bonus: <strong>{count} card" in texts["page"]
+            assert f"Suit Bonus <strong>{count} card" in texts["page"]
             hidden = " ".join(str(count) if s == position else "hidden" for s in (0, 1))
             assert not pads or f"Suit Bonus cards (1 each) {hidden}" in texts["pad"]
         else:

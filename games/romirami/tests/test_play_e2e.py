@@ -94,7 +94,7 @@ def take(page, shots: dict) -> None:
     """Tap the cards of the largest group the page lists as legal, then press Take."""
     form = page.locator("form.rami-take")
     groups = json.loads(form.get_attribute("data-takes"))
-    button = form.locator("button[data-take-button]")
+    button = page.locator(".rami-bar button[data-take-button]")  # in the turn's bar, tied to the form
     expect(button).to_be_disabled()  # nothing tapped yet, once the script has set up this board
     market = [int(v) for v in form.locator("input[name=cards]").evaluate_all("els => els.map(e => e.value)")]
     legal = {tuple(sorted(g)) for g in groups}
@@ -106,7 +106,7 @@ def take(page, shots: dict) -> None:
         for card in wrong:
             form.locator(f"label.rami-pick:has(input[value='{card}'])").click()
         expect(button).to_be_disabled()
-        assert "not one group" in form.locator("[data-take-status]").inner_text()
+        assert "not one group" in page.locator(".rami-bar [data-take-status]").inner_text()
         shots["wrong"] = True
         for card in wrong:
             form.locator(f"label.rami-pick:has(input[value='{card}'])").click()

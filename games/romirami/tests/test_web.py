@@ -72,7 +72,8 @@ def ids_in(body: str, attribute: str = "data-card") -> list[int]:
 def test_the_first_take_through_the_page_the_lobby_dealt(players):
     game, julius, agrippina = players
     page = julius.get(game.get_absolute_url()).content.decode()
-    assert "Your turn: tap or press 1, 2 or 3 cards" in page and 'src="/static/romirami/romirami.js"' in page
+    assert "Your turn: take cards from the Number market." in page
+    assert 'src="/static/romirami/romirami.js"' in page
     takes = json.loads(re.search(r'data-takes="([^"]+)"', page).group(1))
     assert sorted(takes) == sorted(sorted(m["cards"]) for m in ROMIRAMI.legal_moves(game.state, 0))
     tappable = [int(v) for v in re.findall(r'name="cards" value="(\d+)"', page)]
@@ -132,7 +133,7 @@ def test_take_end_turn_discard_then_take_and_complete_a_contract(players):
     assert game.state["contracts"][1] == ["run4-cherry"]
     assert sorted(code(c) for c in game.state["bonus"][1]) == ["1C", "2C", "3C"]
     body = response.content.decode()
-    assert "Your Suit Bonus: <strong>3 cards</strong>" in body
+    assert "Suit Bonus <strong>3 cards</strong>" in body
     assert "Completed <strong>Run4</strong>" in body
 
     assert post(agrippina, game, {"type": "end_turn"}).status_code == 200
@@ -271,5 +272,24 @@ def test_the_board_draws_cards_contracts_trophies_and_players(players):
     assert "Most 4-card icons (3)" not in page  # the other side of tile 3
     assert "led by <strong>Agrippina</strong>" in page  # one 4-kind: the most 4-card icons
     assert "0/7 contracts" in page and "1/7 contracts, 2 points" in page
-    assert "Your Suit Bonus: <strong>0 cards</strong>" in page and "Star unused" in page
+    assert "Suit Bonus <strong>0 cards</strong>" in page and "Star unused" in page
     assert page.count('style="') == 0 and "onclick" not in page and "<script>" not in page
+
+
+def test_the_turns_bar_and_the_star_ways_are_the_seat_to_acts_own(players):
+    game, julius, agrippina = players
+    lay(game, table(hands={0: "1C 2C 3C 4C 2D"}, phase="play"))
+    page = julius.get(game.get_absolute_url()).content.decode()
+    bar = page[page.index('<section class="rami-bar"') :]
+    bar = bar[: bar.index("</section>")]
+    assert "End the turn" in bar and 'href="#rami-offers-title"' in bar
+    # Run4 Cherry is met without the Star: its ways with the Star are folded under the others.
+    ways = page[page.index('value=\'{"type":"complete","contract":"run4-cherry"}\'') :]
+    ways = ways[: ways.index("</form>")]
+    assert (
+        ways.index('value="1 2 3 4"')
+        < ways.index('<details id="rami-star-run4-cherry"')
+        < ways.index('value="1 2 3 star"')
+    )
+    waiting = agrippina.get(game.get_absolute_url()).content.decode()
+    assert "rami-bar" not in waiting and "End the turn" not in waiting and "rami-star-" not in waiting
