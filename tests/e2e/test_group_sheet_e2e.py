@@ -65,8 +65,9 @@ def test_a_sheet_started_on_the_group_page_is_filled_row_by_row_and_stands(brows
         assert attached.group == group and attached.members == [anna.pk, ben.pk]
         page.goto(reverse("group", args=[group.pk]))
         standings = page.locator("table.stats tbody tr")
-        assert standings.nth(0).inner_text().split() == ["Ben", "1", "1"]
-        assert standings.nth(1).inner_text().split() == ["Anna", "1", "0"]
+        # Points, won, played: Ben finished ahead of Anna.
+        assert standings.nth(0).inner_text().split() == ["Ben", "1", "1", "1"]
+        assert standings.nth(1).inner_text().split() == ["Anna", "0", "0", "1"]
         assert page.get_by_role("link", name="Roman Poker on paper").first.is_visible()
         page.screenshot(path=str(ARTIFACTS / "group-sheet-standings-phone.png"), full_page=True)
         assert_accessible(page)
