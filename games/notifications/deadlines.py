@@ -326,12 +326,18 @@ def stale_bot_games(now: datetime) -> list[int]:
     return sorted({seat.game_id for seat in stale if not seat.game.game_kind.realtime})
 
 
+QUIET_ASKED = timedelta(hours=1)
+
+
 def quiet_presence_tables(now: datetime) -> list[int]:
     """Tables whose own moves depend on who is here (``GameKind.presence_moves``) and that
     have not changed for that long: the table is asked again, in case the task that should have
-    asked it after a seat's last page closed was lost."""
+    asked it after a seat's last page closed was lost. Only within ``QUIET_ASKED`` of its last
+    change: a table quiet longer (a game played by mail) has been asked on every sweep since."""
     asking = [kind.slug for kind in kinds.all_kinds() if kind.asks_presence]
-    games = Game.objects.filter(status=Game.Status.ACTIVE, paused_at__isnull=True, kind__in=asking)
+    games = Game.objects.filter(
+        status=Game.Status.ACTIVE, paused_at__isnull=True, kind__in=asking, updated_at__gte=now - QUIET_ASKED
+    )
     found = []
     for game in games:
         wait = game.game_kind.presence_moves(game)

@@ -14,6 +14,7 @@ from games.catacombs import tables
 from games.catacombs.tests.test_tables import called_table  # noqa: F401 — a fixture
 from games.live import away, presence
 from games.models import Game, Move, Seat
+from games.notifications import deadlines
 from games.play import services
 from games.play.replay import replay
 
@@ -174,3 +175,12 @@ def test_a_page_back_from_sleep_reads_what_it_missed_and_nothing_more(client, ho
     assert "Anna has chosen." in text and "Ben has chosen." in text
     assert "The cards were flipped" not in text  # move 0, which the page had shown
     assert client.get(reverse("since", args=[game.code, game.move_count])).status_code == 204
+
+
+def test_the_sweep_asks_a_quiet_automatic_table_again_but_not_one_quiet_for_hours(called_table):  # noqa: F811
+    game, host, players = called_table("auto")
+    now = timezone.now()
+    Game.objects.filter(pk=game.pk).update(updated_at=now - timedelta(minutes=3))
+    assert game.pk in deadlines.quiet_presence_tables(now)  # a phone may have slept meanwhile
+    Game.objects.filter(pk=game.pk).update(updated_at=now - timedelta(hours=3))
+    assert game.pk not in deadlines.quiet_presence_tables(now)  # played by mail: asked long since
