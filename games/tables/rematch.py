@@ -19,7 +19,7 @@ from django.db import transaction
 
 from games.live import presence
 from games.models import Game, Seat
-from games.play.services import MoveRejected, join_game, why_closed
+from games.play.services import MoveRejected, join_game
 from games.play.signals import rematch_offered
 
 FOLLOW_LIMIT = 50  # rematches of rematches a shared screen or a join link follows at most
@@ -148,10 +148,9 @@ def open_offers(finished_ids: list[int], user) -> dict[int, Game]:
 
 
 def join_instead(game: Game) -> Game | None:
-    """The table a finished game's join code leads to now: its newest rematch, while that takes players."""
+    """The table a finished game's join code leads to now: its newest rematch (whose own join page
+    seats a latecomer, or says why it cannot and offers to watch)."""
     if game.status != Game.Status.FINISHED:
         return None
     later = newest(game)
-    if later.pk == game.pk or why_closed(later, later.seats.count()):
-        return None
-    return later
+    return None if later.pk == game.pk else later

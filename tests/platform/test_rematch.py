@@ -137,8 +137,10 @@ def test_the_tv_and_the_old_join_code_lead_to_the_rematch(make_user):
     assert tv.get(reverse("tv_next", args=[new.code])).status_code == 204
     joined = Client().get(reverse("join", args=[game.code]))
     assert joined.status_code == 302 and joined["Location"] == reverse("join", args=[new.code])
-    Game.objects.filter(pk=new.pk).update(max_seats=2)  # full: the old code leads nowhere new
-    assert Client().get(reverse("join", args=[game.code])).status_code == 200
+    Game.objects.filter(pk=new.pk).update(max_seats=2)  # full: the new table's page says so
+    joined = Client().get(reverse("join", args=[game.code]), follow=True)
+    assert joined.redirect_chain == [(reverse("join", args=[new.code]), 302)]
+    assert new.code in joined.content.decode() and "Watch" in joined.content.decode()
 
 
 def test_two_asking_at_once_make_one_rematch_with_both_seated(make_table):
