@@ -250,7 +250,10 @@ def _flip(state: State, seat: int | None, move: Move, rng: random.Random) -> Non
 
 def _flip_on(state: State, seat: int | None, move: Move, rng: random.Random) -> None:
     """The host flips without waiting: the seats still choosing pass this turn, then the next
-    cards come (unless that turn ended the game). Turns that have resolved just flip."""
+    cards come (unless that turn ended the game). Turns that have resolved just flip. Asked by
+    someone at the table past the people away (``"away": True``), the turn resolves without a flip:
+    the host flips (or the table, if it flips by itself); a host away too is moved on past the same
+    way, which flips."""
     require(seat is None, "Only the host flips on for the players still choosing.")
     require(state["phase"] != "over", "The game is over.")
     require(not state["solo"], "A solo run flips by itself.")
@@ -259,6 +262,8 @@ def _flip_on(state: State, seat: int | None, move: Move, rng: random.Random) -> 
             if choice is None:
                 state["choices"][waiting] = {"type": "pass"}
         _resolve(state)
+        if move.get("away") is True:
+            return  # past the people away only: the next cards come as the table's mode says
     if state["phase"] == "flip":
         _flip(state, seat, FLIP, rng)
 
@@ -499,6 +504,8 @@ def _describe_flip_on(before: State, after: State, away: bool = False) -> str:
     resolved and the cards flipped."""
     waiting = [f"{{seat:{s}}}" for s, c in enumerate(before["choices"]) if c is None]
     parts = []
+    if away and before["phase"] == "flip":
+        parts.append("The host is away: the table flipped on.")
     if before["phase"] == "write" and waiting:
         who = waiting[0] if len(waiting) == 1 else ", ".join(waiting[:-1]) + " and " + waiting[-1]
         one = len(waiting) == 1

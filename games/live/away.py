@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from math import ceil
 
 from django.conf import settings
 from django.utils import timezone
@@ -59,6 +60,19 @@ class Waiting:
     @property
     def moves_on_at(self) -> datetime | None:
         return max((a.moves_on_at for a in self.away), default=None)
+
+    def moves_on_in(self, now: datetime | None = None) -> str:
+        """ "in 40 seconds", "in 2 minutes" (to the nearest): how long until it may move on; ""
+        when it may now, or nobody is away."""
+        due = self.moves_on_at
+        left = (due - (now or timezone.now())).total_seconds() if due else 0
+        if left <= 0:
+            return ""
+        if left < 60:
+            whole = max(1, ceil(left))
+            return f"in {whole} second{'s' if whole != 1 else ''}"
+        minutes = max(1, round(left / 60))
+        return f"in {minutes} minute{'s' if minutes != 1 else ''}"
 
     def seen_by(self, position: int | None, *, is_host: bool) -> Waiting:
         """As a page of the seat at ``position`` (or of the host) sees it: whoever looks is here."""

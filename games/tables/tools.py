@@ -33,7 +33,6 @@ left, a game played alone) raises ``MoveRejected`` with a sentence and changes n
 from __future__ import annotations
 
 from datetime import datetime
-from math import ceil
 
 from django.db import transaction
 from django.db.models import F
@@ -145,9 +144,9 @@ def why_not_move_on(game: Game, table: away.Waiting) -> str | None:
         return "The table is not waiting on anyone away: nobody needs to be passed."
     if not table.stalled():
         names = " and ".join(a.name for a in table.away)
-        left = (table.moves_on_at - timezone.now()).total_seconds()
-        soon = "in under a minute" if left < 60 else f"in {ceil(left / 60)} minutes"
-        return f"{names} went away only a moment ago: the table can move on without them {soon}."
+        return (
+            f"{names} went away only a moment ago: the table can move on without them {table.moves_on_in()}."
+        )
     return None
 
 

@@ -101,21 +101,23 @@ def away_context(request: HttpRequest, game: Game, seats: list[Seat] | None = No
     table = away.waiting(game, seats)
     user = request.user if request.user.is_authenticated else None
     mine = viewer_seat(seats, user)
-    at_table = user is not None and (game.host_id == user.pk or (mine is not None and not mine.is_bot))
-    table = table.seen_by(
-        mine.position if mine else None, is_host=user is not None and game.host_id == user.pk
-    )
+    hosting = user is not None and game.host_id == user.pk
+    # A host whose table lets them move over the players (Catacombs' Flip anyway) has that instead.
+    own_tool = hosting and bool(game.game_kind.policy(game).host_moves_over_players)
+    at_table = (hosting and not own_tool) or (mine is not None and not mine.is_bot)
+    table = table.seen_by(mine.position if mine else None, is_host=hosting)
     offers = at_table and bool(table.away) and not table.others and game.game_kind.move_on(game) is not None
     stalled = table.stalled()
     left = (table.moves_on_at - timezone.now()).total_seconds() if offers and not stalled else 0
     return {
         "game": game,
         "away_rows": [
-            {"name": a.name, "seen": timewords.ago(a.last_seen) or "not seen yet"} for a in table.away
+            {"name": a.name, "seen": f"seen {timewords.ago(a.last_seen)}" if a.last_seen else "not seen yet"}
+            for a in table.away
         ],
         "away_names": " and ".join(a.name for a in table.away),
         "may_move_on": offers and stalled,
-        "move_on_in": timewords.until(left) if left > 0 else "",
+        "move_on_in": table.moves_on_in() if left > 0 else "",
         # Redrawn when the button comes due (and now and then as the "seen" times age).
         "away_refresh": max(2, min(30, round(left) + 1)) if left > 0 else 30,
     }

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from math import ceil
 
 from django.utils import timezone
 from django.utils.timesince import timesince
@@ -16,12 +15,3 @@ def ago(moment: datetime | None) -> str:
     if timezone.now() - moment < timedelta(minutes=1):
         return "just now"
     return f"{timesince(moment)} ago"
-
-
-def until(seconds: float) -> str:
-    """ "in 40 seconds", "in 2 minutes": how long until something, rounded up."""
-    if seconds < 60:
-        whole = max(1, ceil(seconds))
-        return f"in {whole} second{'s' if whole != 1 else ''}"
-    minutes = ceil(seconds / 60)
-    return f"in {minutes} minute{'s' if minutes != 1 else ''}"

@@ -11,8 +11,10 @@
 // A phone that slept (or lost its network) cannot trust its socket: on waking (the page visible
 // again, the network back) the page asks for its board at once and reconnects if the socket is
 // down, and, when it was away for AWAY_MS or more, shows what the table did meanwhile (the log's
-// lines since, /g/<code>/since/<moves>/) above the board. While the socket is down for more than a
-// moment, a line at the top of the screen says the page is offline.
+// lines since, /g/<code>/since/<moves>/) above the board; what the page showed is kept on the
+// device too, so a page opened afresh after the browser dropped it is told the same. While the
+// socket is down for more than a moment, a line at the top of the screen says the page is offline.
+// A shared screen also redraws on a presence push (it shows who is away).
 (function () {
   "use strict";
   var board = function () { return document.getElementById("board"); };
@@ -86,8 +88,21 @@
     }, navigator.onLine === false ? 0 : OFFLINE_AFTER_MS);
   }
 
+  // What the page showed when it went away, kept on the device too: a phone whose browser dropped
+  // the page while it slept opens a new one, which is told all the same.
+  var KEPT = "away:" + code;
   function leaving() {
-    if (!awaySince) { awaySince = Date.now(); movesThen = moves(); }
+    if (awaySince) return;
+    awaySince = Date.now();
+    movesThen = moves();
+    try { localStorage.setItem(KEPT, JSON.stringify({ at: awaySince, moves: movesThen })); } catch (e) { /* private mode */ }
+  }
+  function kept() {
+    try {
+      var saved = JSON.parse(localStorage.getItem(KEPT) || "null");
+      localStorage.removeItem(KEPT);
+      return saved && typeof saved.moves === "number" && typeof saved.at === "number" ? saved : null;
+    } catch (e) { return null; }
   }
 
   // What the table did while this page was away: the log's lines since, above the board.
@@ -119,9 +134,25 @@
       clearTimeout(retry);
       delay = 500;
       if (!socket || socket.readyState === WebSocket.CLOSED) connect();
-    }
+    } else offline(false); // the socket outlived a short drop: nothing to wait for
     if (awaySince && Date.now() - awaySince >= AWAY_MS && movesThen !== null) toldWhatHappened(movesThen);
     awaySince = 0;
+    kept();
+  }
+
+  // A page that went away and was opened afresh (the browser dropped it while the phone slept).
+  var wentAway = kept();
+  var showing = moves();
+  if (wentAway && showing !== null && wentAway.moves < showing && Date.now() - wentAway.at >= AWAY_MS) {
+    toldWhatHappened(wentAway.moves);
+  }
+
+  // A shared screen draws who is away: it redraws on a presence push although its version is the same.
+  function redrawShared() {
+    var current = board();
+    var url = current && current.getAttribute("hx-get");
+    if (!url || !current.getAttribute("hx-trigger")) return;
+    htmx.ajax("GET", url.replace(/version=\d+/, "version=-1"), { source: current, target: current, swap: "outerHTML" });
   }
 
   document.addEventListener("visibilitychange", function () {
@@ -178,7 +209,11 @@
     };
     opened.onmessage = function (event) {
       var message = JSON.parse(event.data);
-      if (message.presence) { document.dispatchEvent(new CustomEvent("presence")); return; }
+      if (message.presence) {
+        document.dispatchEvent(new CustomEvent("presence"));
+        if (!drawnHere) redrawShared();
+        return;
+      }
       if (message.rematch) { document.dispatchEvent(new CustomEvent("rematch")); return; }
       if (message.gone) { gone = true; offline(false); notice(message.gone, true); opened.close(); return; }
       if (message.removed) { notice(message.removed, false); return; }

@@ -64,14 +64,15 @@ def test_a_player_moves_the_table_on_past_a_phone_away_the_grace(client, host_ta
     response = client.post(reverse("move_on", args=[game.code]))
     assert response.status_code == 302
     game.refresh_from_db()
-    assert game.state["turn"] == 2 and game.state["phase"] == "write"
-    assert last_line(game).startswith("Cleo is away and passes: the table moved on. Turn 1 resolved.")
+    # Cleo passes and the turn resolves; the next cards are still the host's to flip.
+    assert game.state["turn"] == 1 and game.state["phase"] == "flip"
+    assert last_line(game) == "Cleo is away and passes: the table moved on. Turn 1 resolved."
     assert replay(game) == game.state
 
 
 def test_before_the_grace_the_table_waits_and_says_until_when(client, host_table):
     game, host, (anna, ben, cleo) = host_table
-    gone_for(game, 2, 0.5)
+    gone_for(game, 2, 0.25)  # 105 s to go: "in 2 minutes"
     client.force_login(anna)
     page = client.get(game.get_absolute_url()).content.decode()
     assert "Move on without" not in page
@@ -125,7 +126,9 @@ def test_the_host_who_has_slept_is_moved_on_past_too(client, called_table):  # n
     client.force_login(anna)
     assert client.post(reverse("move_on", args=[game.code])).status_code == 302
     game.refresh_from_db()
-    assert game.state["turn"] == 2
+    assert game.state["turn"] == 2 and game.state["phase"] == "write"
+    assert last_line(game).startswith("The host is away: the table flipped on. The cards were flipped:")
+    assert replay(game) == game.state
 
 
 def test_an_automatic_table_passes_a_phone_that_slept_while_the_others_are_here(called_table):  # noqa: F811

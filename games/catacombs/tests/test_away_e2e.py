@@ -1,7 +1,8 @@
 """A church group's Catacombs night, and a phone that goes to sleep mid-turn (390x844 phones, the host
 on a laptop). The sleeping phone's socket drops and its page is hidden: it says it is offline; the
 others read who they wait on and since when, and once the grace is over one of them moves the table
-on. Woken, the phone shows the current cards at once and what happened while it slept."""
+on (the host then flips). Woken, the phone shows the current cards at once and what happened while
+it slept; a phone whose page was closed while it slept is told the same on the page it opens."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from tests.real_parts import require
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 LAPTOP = {"width": 1280, "height": 800}
+TV = {"width": 1920, "height": 1080}
 GRACE = 3  # seconds (AWAY_GRACE_SECONDS): the table may move on without a phone away this long
 
 
@@ -87,10 +89,13 @@ def test_a_sleeping_phone_is_moved_on_past_and_told_what_it_missed(phone, make_u
     url = f"/g/{game.code}/"
     laptop = accepting(phone(host, viewport=LAPTOP))
     hers, his = accepting(phone(ann), phone(julius))
+    tv = phone(viewport=TV)
     sleep = Sleep(his)
     for page in (laptop, hers, his):
         page.goto(url)
         live(page)
+    tv.goto(f"/g/{game.code}/tv/")
+    live(tv)
     his.get_by_text("Your turn: write one of the three books").wait_for()
 
     pile = pick_a_card(hers)
@@ -103,15 +108,21 @@ def test_a_sleeping_phone_is_moved_on_past_and_told_what_it_missed(phone, make_u
     waiting = hers.locator("#away")
     waiting.get_by_text("Waiting on Julius, away (seen just now).").wait_for()
     laptop.locator("#away").get_by_text("Waiting on Julius, away").wait_for()  # the host is told too
+    tv.locator(".cc-tv-players li", has_text="Julius").locator(".tv-away").wait_for()  # and the TV
     move_on = hers.get_by_role("button", name="Move on without Julius")
     move_on.wait_for(timeout=GRACE * 1000 + 15_000)  # redrawn by itself once the grace is over
     shot(hers, "move_on")
     assert_accessible(hers)
     bar = move_on.bounding_box()
     assert bar is not None and bar["y"] + bar["height"] <= 844  # in view without scrolling
+    # The host has Flip anyway for that, not a second button doing the same.
+    assert laptop.get_by_role("button", name="Move on without Julius").count() == 0
     move_on.click()
-    hers.get_by_text("Your turn: write one of the three books").wait_for()  # the next cards
-    laptop.locator(".log li").first.get_by_text("Julius is away and passes: the table moved on.").wait_for()
+    # Julius passes and the turn resolves; the next cards are still the host's to flip.
+    moved_on = "Julius is away and passes: the table moved on. Turn 1 resolved."
+    laptop.locator(".log li").first.get_by_text(moved_on).wait_for()
+    laptop.get_by_role("button", name="Flip the next cards").click()
+    hers.get_by_text("Your turn: write one of the three books").wait_for()
     # The new cards await Ann too, who is here: still told Julius is away, with nothing to move on.
     hers.locator("#away").get_by_text("Waiting on Julius, away").wait_for()
     assert hers.get_by_role("button", name="Move on without Julius").count() == 0
@@ -122,7 +133,7 @@ def test_a_sleeping_phone_is_moved_on_past_and_told_what_it_missed(phone, make_u
     his.locator(".cc-meta").get_by_text("Turn 2").wait_for(timeout=3_000)
     his.get_by_text("Your turn: write one of the three books").wait_for()
     told = his.locator("#while-away")
-    told.get_by_text("Julius is away and passes: the table moved on.").wait_for()
+    told.get_by_text(moved_on).wait_for()
     live(his)
     assert his.locator("#offline").count() == 0
     assert his.get_by_text("Waiting on Julius").count() == 0  # whoever looks is here
@@ -130,3 +141,31 @@ def test_a_sleeping_phone_is_moved_on_past_and_told_what_it_missed(phone, make_u
     assert_accessible(his)
     told.get_by_role("button", name="OK").click()
     assert his.locator("#while-away").count() == 0
+
+
+def test_a_page_opened_afresh_after_sleep_is_told_what_it_missed(phone, make_user):  # noqa: F811
+    host, ann, ben = make_user("Sister Mary"), make_user("Ann"), make_user("Ben")
+    game = services.create_game(host, "catacombs", {"flip_mode": "host"}, 4, "seated", host_plays=False)
+    for user in (ann, ben):
+        services.join_game(game.pk, user)
+    services.start_game(game.pk, host)
+    game.refresh_from_db()
+    services.submit_move(game.pk, host, {"type": "flip"}, game.tokens["host"], as_host=True)
+    hers = accepting(phone(ann))
+    hers.goto(f"/g/{game.code}/")
+    live(hers)
+    Sleep(hers).fall_asleep()  # the page notes what it showed, then the browser drops it
+    old_page_at = hers.evaluate("() => Date.now()")
+    hers.evaluate(
+        "at => { const k = Object.keys(localStorage).find(k => k.startsWith('away:')); "
+        "const v = JSON.parse(localStorage.getItem(k)); v.at = at - 60000; "
+        "localStorage.setItem(k, JSON.stringify(v)); }",
+        old_page_at,
+    )  # a minute ago
+    game.refresh_from_db()
+    services.submit_move(game.pk, host, {"type": "flip_on"}, game.tokens["host"], as_host=True)
+    fresh = hers.context.new_page()
+    hers.close()
+    fresh.goto(f"/g/{game.code}/")
+    fresh.locator("#while-away").get_by_text("Ann and Ben pass: the host flipped on.").wait_for()
+    shot(fresh, "fresh_page")
