@@ -45,6 +45,8 @@ class CatacombsKind(GameKind):
         "round_label": "turn {round}",
         "table_waits": "turn {round} · everyone has chosen: new cards next",
         "host_waits_screen": "turn {round} · everyone has chosen: the host flips next",
+        "table_first": "the first cards come next",
+        "host_first_screen": "before the first flip: the host flips the first cards",
     }
     pad = score_pad
     sheet = SHEET

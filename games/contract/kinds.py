@@ -48,6 +48,9 @@ NOTICES = {
     "round_label": "round {round}",
     "table_waits": "the table takes its next step",
     "host_waits_screen": "waiting for the host",
+    # The same before the first round (round 0): nobody has chosen anything yet.
+    "table_first": "about to begin",
+    "host_first_screen": "waiting for the host to begin",
 }
 
 

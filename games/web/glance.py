@@ -36,7 +36,9 @@ def awaits_line(game: Game, names: list[str]) -> str:
         return "paused"
     number = round_number(engine, state)
     if awaits_table(engine, state):
-        return kind.notice("host_waits_screen" if kind.host_acts(game) else "table_waits", round=number)
+        first = number == 0
+        host = ("host_first_screen" if first else "host_waits_screen") if kind.host_acts(game) else None
+        return kind.notice(host or ("table_first" if first else "table_waits"), round=number)
     awaited = name_list([names[p] for p in engine.to_act(state) if p < len(names)])
     if number is None and not kind.realtime and len(engine.to_act(state)) == 1:
         return kind.notice("turn", names=awaited)

@@ -11,6 +11,7 @@ from django.utils import timezone
 from games.models import Game, OpenPage
 from games.play import services as game_services
 from games.play.services import seat_key
+from games.web.glance import awaits_line
 from groups import services
 from groups.models import Membership
 from tests.groups.test_groups import played, roads_sheet
@@ -134,3 +135,17 @@ def test_a_live_table_shows_its_hand_and_who_it_still_waits_for_and_a_paused_one
 
     Game.objects.filter(pk=race.pk).update(paused_at=timezone.now())
     assert tables(board(client, group))[race.code].awaits == "paused"
+
+
+def test_a_table_before_its_first_round_says_it_is_about_to_begin(family):
+    """Catacombs, whose host flips the first cards: nobody has chosen anything yet."""
+    group, anna, ben, clara = family
+    game = game_services.create_game(anna, "catacombs", {"flip_mode": "host"}, 2, "seated", host_plays=False)
+    for user in (ben, clara):
+        game_services.join_game(game.pk, user)
+    game_services.start_game(game.pk, anna)
+    game.refresh_from_db()
+    assert awaits_line(game, ["Ben", "Clara"]) == "before the first flip: the host flips the first cards"
+    game_services.submit_move(game.pk, anna, {"type": "flip"}, game.tokens["host"], as_host=True)
+    game.refresh_from_db()
+    assert awaits_line(game, ["Ben", "Clara"]) == "turn 1 · choosing: Ben and Clara"
