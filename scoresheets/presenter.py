@@ -37,7 +37,10 @@ def sheet_context(
     entry_forms = []
     if editable:
         chosen = sheet.scorer.prefill(state, sheet.entries)
+        offered = sheet.scorer.offered(state)
         for action, (label, _) in sheet.scorer.entries.items():
+            if action not in offered:
+                continue
             form = (bound or {}).get(action) or entry_form(sheet.scorer, action, sheet.names, initial=chosen)
             entry_forms.append({"action": action, "label": label, "form": form})
     lines = sheets.history(sheet)

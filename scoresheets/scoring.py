@@ -71,6 +71,10 @@ class Scorer:
     def summary(self, state: State) -> dict:
         raise NotImplementedError
 
+    def offered(self, state: State) -> list[str]:
+        """The entries (keys of ``entries``) the sheet offers now: all of them by default."""
+        return list(self.entries)
+
     def finished(self, state: State) -> bool:
         """Whether the sheet holds a finished game, which a group's standings may count."""
         return bool(self.summary(state)["over"])

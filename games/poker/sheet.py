@@ -57,10 +57,21 @@ class CardForm(EntryForm):
         return {"type": "card", "seat": self.cleaned_data["seat"], "card": self.cleaned_data["card"]}
 
 
+class EndForm(EntryForm):
+    """The scorer says the last round is over: paper keeps no passes, so the sheet cannot tell."""
+
+    def entry(self) -> dict:
+        return {"type": "end"}
+
+
 class PokerScorer(Scorer):
     engine = POKER
     template = "poker/score_sheet.html"
-    entries = {"enter": ("Enter the number", EnterForm), "card": ("Mark the card used", CardForm)}
+    entries = {
+        "enter": ("Enter the number", EnterForm),
+        "card": ("Mark the card used", CardForm),
+        "end": ("The last round is finished", EndForm),
+    }
 
     def new(self, names: list[str], options: dict) -> State:
         names = check_names(names, self.min_players, self.max_players, self.name)
@@ -72,10 +83,22 @@ class PokerScorer(Scorer):
 
     def apply(self, state: State, entry: Entry) -> State:
         kind = entry.get("type")
-        require(kind in ("enter", "card"), "Enter a number or an action card.")
+        require(kind in ("enter", "card", "end"), "Enter a number or an action card.")
+        require(not state.get("ended"), "The game is over: its last round is finished.")
         new = copy.deepcopy(state)
-        (self._enter if kind == "enter" else self._card)(new, entry)
+        if kind == "end":
+            require(_full(state), "Nobody has filled row 7 yet: the game goes on until someone does.")
+            new["ended"] = True
+        else:
+            (self._enter if kind == "enter" else self._card)(new, entry)
         return new
+
+    def offered(self, state: State) -> list[str]:
+        """Numbers and cards while the game goes on; once a column is full, also the end of the
+        last round (a turn that missed writes nothing on paper, so the scorer says when it is)."""
+        if self.summary(state)["over"]:
+            return []
+        return ["enter", "card", "end"] if _full(state) else ["enter", "card"]
 
     def _enter(self, state: State, entry: Entry) -> None:
         player = seat(state, entry)
@@ -124,6 +147,8 @@ class PokerScorer(Scorer):
         return chosen
 
     def describe(self, state: State, entry: Entry) -> str:
+        if entry["type"] == "end":
+            return "The last round is finished: the game is over."
         name = state["names"][entry["seat"]]
         if entry["type"] == "card":
             return f"{name} used {CARD_NAMES[entry['card']]}"
@@ -134,11 +159,15 @@ class PokerScorer(Scorer):
         sums = [sum(v for v in column if v is not None) for column in state["columns"]]
         bonus = [CARD_BONUS * len(cards) for cards in state["cards"]]
         totals = [s + b for s, b in zip(sums, bonus, strict=True)]
-        full = [
-            name for name, column in zip(state["names"], state["columns"], strict=True) if None not in column
-        ]
-        if full:
-            message = f"{' and '.join(full)} filled the column: finish the round, then the game is over."
+        full = _full(state)
+        over = bool(full) and (bool(state.get("ended")) or len(full) == len(state["names"]))
+        if over:
+            message = "The game is over."
+        elif full:
+            message = (
+                f"{' and '.join(full)} filled the column: finish the round, "
+                "then say so with “The last round is finished”."
+            )
         else:
             message = "The game ends after the round in which someone fills row 7."
         return {
@@ -147,9 +176,14 @@ class PokerScorer(Scorer):
             "totals": totals,
             "places": places(totals),
             "used": [[card for card in CARDS if card not in cards] for cards in state["cards"]],
-            "over": bool(full),
+            "over": over,
             "message": message,
         }
+
+
+def _full(state: State) -> list[str]:
+    """The names whose column is full (row 7 written)."""
+    return [name for name, column in zip(state["names"], state["columns"], strict=True) if None not in column]
 
 
 SHEET = PokerScorer()

@@ -57,7 +57,7 @@ def test_a_sheet_started_on_the_group_page_is_filled_row_by_row_and_stands(brows
                 enter.get_by_label("Number").fill(str(value))  # the only thing typed
                 with page.expect_navigation():
                     enter.get_by_role("button", name="Enter the number").tap()
-        assert page.get_by_text("filled the column").is_visible()
+        assert page.get_by_text("The game is over.").is_visible()  # both columns full: the round too
         page.screenshot(path=str(ARTIFACTS / "group-sheet-filled-phone.png"), full_page=True)
         assert_accessible(page)
 

@@ -36,6 +36,7 @@ def seed_entries() -> list[dict]:
     entries += [card(0, "reroll_i"), card(0, "remove_one"), card(0, "wild")]  # Julius keeps 3 cards: +15
     entries += [card(1, "reroll_v"), card(1, "reroll_one")]  # Agrippina keeps 4: +20
     entries += [card(2, name) for name in ("reroll_i", "reroll_v", "reroll_one", "remove_one", "wild")]
+    entries.append({"type": "end"})  # Gaius filled row 7; the round finished
     return entries
 
 
@@ -121,3 +122,22 @@ def test_apply_leaves_the_state_it_was_given_untouched():
     state = POKER.new(NAMES, {})
     POKER.apply(state, enter(0, 16, 2))
     assert state["columns"][0][1] is None
+
+
+def test_a_full_column_counts_only_once_the_scorer_says_the_last_round_is_finished():
+    entries = [enter(0, value, row) for row, value in enumerate((9, 16, 25, 31, 32, 33, 35), 1)]
+    state = replay(POKER, NAMES, {}, entries)
+    assert not POKER.summary(state)["over"] and not POKER.finished(state)
+    assert POKER.offered(state) == ["enter", "card", "end"]  # Agrippina and Gaius may still write
+    state = replay(POKER, NAMES, {}, [*entries, enter(1, 18, 1), {"type": "end"}])
+    assert POKER.finished(state) and POKER.summary(state)["message"] == "The game is over."
+    assert POKER.offered(state) == []
+    with pytest.raises(IllegalMove, match="its last round is finished"):
+        POKER.apply(state, enter(2, 19, 1))
+
+
+def test_the_end_of_the_last_round_is_refused_before_anyone_fills_row_7():
+    state = replay(POKER, NAMES, {}, [enter(0, 9, 1)])
+    assert POKER.offered(state) == ["enter", "card"]
+    with pytest.raises(IllegalMove, match="Nobody has filled row 7 yet"):
+        POKER.apply(state, {"type": "end"})
