@@ -8,7 +8,7 @@ from django.db import transaction
 from django.http import Http404, HttpRequest
 from django.utils import timezone
 
-from games.models import Seat
+from games.models import Game, Seat
 from scoresheets import sheets
 from scoresheets.models import ScoreSheet
 
@@ -144,11 +144,16 @@ def match_names(
 
 def sheet_names(group: Group, members: dict[int, str]) -> list[str]:
     """The names a sheet started from the group page begins with: the players of the game night
-    on (members seated at a member's table started in it, then the names on its sheets, guests
-    included) when it has any, else every member; by display name, each once."""
+    on (the hosts of members' tables started in it and the members seated at them, then the
+    names on its sheets, guests included) when it has any, else every member; by display name,
+    each once. A host who only flipped the cards is there too, and may well play on paper."""
     night = current_night(group)
     found: list[str] = []
     if night is not None:
+        hosts = Game.objects.filter(created_at__gte=night.started_at, host_id__in=members).order_by(
+            "created_at"
+        )
+        found += [members[user_id] for user_id in hosts.values_list("host_id", flat=True)]
         seated = Seat.objects.filter(
             game__created_at__gte=night.started_at, game__host_id__in=members, user_id__in=members
         ).order_by("game__created_at", "position")

@@ -19,7 +19,7 @@ def split_names(raw: str) -> list[str]:
 
 
 class NamesField(forms.CharField):
-    widget = forms.Textarea(attrs={"rows": 3, "placeholder": "Julius, Agrippina, Gaius"})
+    widget = forms.Textarea(attrs={"rows": 6, "placeholder": "Julius, Agrippina, Gaius"})  # six players
 
     def to_python(self, value) -> list[str]:
         names = split_names(super().to_python(value))

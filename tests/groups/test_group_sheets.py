@@ -140,3 +140,13 @@ def test_a_forged_start_is_refused_with_a_sentence_and_starts_nothing(
     assert response.status_code == status
     assert sentence in body and ('role="alert"' in body or 'role="status"' in body)
     assert not ScoreSheet.objects.exists() and not GroupSheet.objects.exists()
+
+
+def test_the_host_who_only_flipped_tonight_is_among_the_names(client, family):
+    group, anna, ben, clara = family
+    client.force_login(anna)
+    client.post(reverse("group_night_start", args=[group.pk]))
+    table = game_services.create_game(anna, "catacombs", {"flip_mode": "host"}, 4, "seated", host_plays=False)
+    for user in (ben, clara):
+        game_services.join_game(table.pk, user)
+    assert prefilled(start_page(client, group)) == ["Anna", "Ben", "Clara"]
