@@ -47,6 +47,13 @@ def is_timed(game: Game) -> bool:
     return kinds.get(game.kind).timed_turn(game) is not None
 
 
+def speaks_of_turns(game: Game) -> bool:
+    """Whether reminders and time-out notices may speak of a player's time for a turn: not at a
+    table on a clock (its turns move on for everyone), nor at a live one (a race has hands, and
+    its clocks, the idle limit too, are the table's)."""
+    return not is_timed(game) and not kinds.get(game.kind).realtime
+
+
 def seat_due_at(seat: Seat, deadline: int, days: list, now: datetime) -> datetime:
     """When the seat's turn runs out, its holidays so far added."""
     return seat.waiting_since + timedelta(seconds=deadline) + paused(days, seat.waiting_since, now)
@@ -124,6 +131,8 @@ def _play_defaults(
 
 
 def _tell_timeout(game: Game, seat: Seat, summaries: list[str], version: int) -> None:
+    if not speaks_of_turns(game):
+        return
     person = notifications.people([seat.user_id]).get(seat.user_id) if seat.user_id else None
     if person is None or seat.muted or person.mode == notifications.NONE:
         return
@@ -238,7 +247,7 @@ def plan_reminders(seats: list[Seat], now: datetime) -> list[notifications.Plann
     for seat in seats:
         person = persons.get(seat.user_id)
         mine = days.get(seat.user_id, [])
-        if person is None or seat.muted or covers(mine, now) or is_timed(seat.game):
+        if person is None or seat.muted or covers(mine, now) or not speaks_of_turns(seat.game):
             continue
         deadline = timedelta(seconds=seat.game.turn_deadline)
         elapsed = now - seat.waiting_since - paused(mine, seat.waiting_since, now)

@@ -181,6 +181,19 @@ def test_digest_readers_get_only_the_last_call(make_table):
     assert Notification.objects.get(kind="reminder").context["stage"] == "last"
 
 
+@pytest.mark.django_db
+def test_a_live_table_sends_no_reminder_and_no_time_out_notice(make_table):
+    """A race has no turns to remind of: its idle limit plays the default move without a mail."""
+    game, _ = make_table("race")
+    Game.objects.filter(pk=game.pk).update(turn_deadline=DAY)
+    Notification.objects.all().delete()
+    for position in (0, 1):
+        started_ago(game, position, timedelta(hours=13))
+    assert deadlines.sweep()["reminders"] == 0
+    assert deadlines.apply_default_moves(game.pk, timezone.now() + timedelta(days=2)) > 0
+    assert not Notification.objects.filter(kind__in=["reminder", "timeout"]).exists()
+
+
 # Timed Catacombs ------------------------------------------------------------------------
 
 
