@@ -147,12 +147,22 @@
     toldWhatHappened(wentAway.moves);
   }
 
-  // A shared screen draws who is away: it redraws on a presence push although its version is the same.
+  // A shared screen draws who is away: on a presence push it asks for its board although the
+  // version is the same, and swaps it in only if something in it changed (nothing moves for naught).
   function redrawShared() {
     var current = board();
     var url = current && current.getAttribute("hx-get");
     if (!url || !current.getAttribute("hx-trigger")) return;
-    htmx.ajax("GET", url.replace(/version=\d+/, "version=-1"), { source: current, target: current, swap: "outerHTML" });
+    fetch(url.replace(/version=\d+/, "version=-1"), { credentials: "same-origin" })
+      .then(function (response) { return response.status === 200 ? response.text() : null; })
+      .then(function (html) {
+        if (!html || board() !== current) return; // a push redrew it meanwhile
+        var holder = document.createElement("template");
+        holder.innerHTML = html.trim();
+        var fresh = holder.content.firstElementChild;
+        if (fresh && fresh.innerHTML !== current.innerHTML) htmx.swap(current, html, { swapStyle: "outerHTML" });
+      })
+      .catch(function () { /* offline: the next push or poll redraws it */ });
   }
 
   document.addEventListener("visibilitychange", function () {

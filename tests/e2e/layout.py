@@ -16,9 +16,20 @@ def table_with_computers(user, slug: str, options: dict | None = None, players: 
     return Game.objects.get(pk=game.pk)
 
 
+def drawn_box(page, locator, tries: int = 20) -> dict | None:
+    """``locator``'s box, asked again for a moment while it has none: a shared screen may be
+    swapping in the same board drawn afresh (a presence push) just as it is measured."""
+    for _ in range(tries):
+        box = locator.bounding_box()
+        if box is not None:
+            return box
+        page.wait_for_timeout(100)
+    return None
+
+
 def inside(page, locator) -> None:
     """``locator`` is drawn, wholly inside the screen as it is scrolled now."""
-    box = locator.bounding_box()
+    box = drawn_box(page, locator)
     size = page.viewport_size
     assert box is not None, "not drawn"
     assert box["x"] >= 0 and box["y"] >= 0, box

@@ -18,7 +18,7 @@ from games.tables import tools
 from groups import services
 from groups.models import Membership
 from tests.e2e.accessibility import assert_accessible
-from tests.e2e.layout import inside, no_sideways_scroll
+from tests.e2e.layout import drawn_box, inside, no_sideways_scroll
 from tests.e2e.test_presence_turn_e2e import PHONE, live, phone, site  # noqa: F401 — fixtures
 from tests.e2e.test_tv_readable_e2e import READABLE, readable, shot
 from tests.groups.test_night_tv import start
@@ -33,7 +33,7 @@ def tall(page, selector: str) -> None:
     """Each element's box is at least a readable line high, not only its computed size."""
     boxes = page.locator(selector)
     for i in range(boxes.count()):
-        box = boxes.nth(i).bounding_box()
+        box = drawn_box(page, boxes.nth(i))
         assert box is not None and box["height"] >= READABLE, f"{selector} #{i} is {box} high"
 
 
