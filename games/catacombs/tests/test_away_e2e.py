@@ -10,6 +10,7 @@ import pytest
 from django.db import connection
 
 from games.catacombs.tests.test_table_e2e import accepting, live, pick_a_card
+from games.models import Game
 from games.play import services
 from tests.e2e.accessibility import assert_accessible
 from tests.e2e.test_presence_turn_e2e import phone  # noqa: F401 — a fixture
@@ -38,6 +39,20 @@ def site():
 def shot(page, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / f"e2e_catacombs_away_{name}.png"), full_page=True)
+
+
+def flipped(make_user, *names: str) -> tuple[Game, object, list]:
+    """A table Sister Mary hosts without playing, for four, its first cards flipped: the game,
+    the host and the players called ``names``."""
+    host, players = make_user("Sister Mary"), [make_user(name) for name in names]
+    game = services.create_game(host, "catacombs", {"flip_mode": "host"}, 4, "seated", host_plays=False)
+    for user in players:
+        services.join_game(game.pk, user)
+    services.start_game(game.pk, host)
+    game.refresh_from_db()
+    services.submit_move(game.pk, host, {"type": "flip"}, game.tokens["host"], as_host=True)
+    game.refresh_from_db()
+    return game, host, players
 
 
 class Sleep:
@@ -79,13 +94,7 @@ class Sleep:
 
 
 def test_a_sleeping_phone_is_moved_on_past_and_told_what_it_missed(phone, make_user):  # noqa: F811
-    host, ann, julius = make_user("Sister Mary"), make_user("Ann"), make_user("Julius")
-    game = services.create_game(host, "catacombs", {"flip_mode": "host"}, 4, "seated", host_plays=False)
-    for user in (ann, julius):
-        services.join_game(game.pk, user)
-    services.start_game(game.pk, host)
-    game.refresh_from_db()
-    services.submit_move(game.pk, host, {"type": "flip"}, game.tokens["host"], as_host=True)
+    game, host, (ann, julius) = flipped(make_user, "Ann", "Julius")
     url = f"/g/{game.code}/"
     laptop = accepting(phone(host, viewport=LAPTOP))
     hers, his = accepting(phone(ann), phone(julius))
@@ -144,13 +153,7 @@ def test_a_sleeping_phone_is_moved_on_past_and_told_what_it_missed(phone, make_u
 
 
 def test_a_page_opened_afresh_after_sleep_is_told_what_it_missed(phone, make_user):  # noqa: F811
-    host, ann, ben = make_user("Sister Mary"), make_user("Ann"), make_user("Ben")
-    game = services.create_game(host, "catacombs", {"flip_mode": "host"}, 4, "seated", host_plays=False)
-    for user in (ann, ben):
-        services.join_game(game.pk, user)
-    services.start_game(game.pk, host)
-    game.refresh_from_db()
-    services.submit_move(game.pk, host, {"type": "flip"}, game.tokens["host"], as_host=True)
+    game, host, (ann, ben) = flipped(make_user, "Ann", "Ben")
     hers = accepting(phone(ann))
     hers.goto(f"/g/{game.code}/")
     live(hers)
