@@ -128,10 +128,12 @@ def closed(who: Who, channel: str) -> bool:
     also polled now and then (their safety net), so that row says nothing more. A
     page that only polls renews it within ``POLL_EVERY``."""
     pages = _pages(who)
+    # Stamped before the rows go: whoever then finds them gone (the mailer asking whether they are
+    # here, on another process) also finds when they went, and counts its window from then.
+    _stamp(pages, timezone.now())
     OpenPage.objects.filter(channel=channel).delete()
     if not _sockets(pages).exists():
         OpenPage.objects.filter(channel=poll_channel(pages)).delete()
-    _stamp(pages, timezone.now())
     if pages.seat_id is None:
         return not pages.rows().filter(beat_at__gte=timezone.now() - WINDOW).exists()
     return not here([pages.seat_id])
