@@ -20,7 +20,7 @@ from django.conf import settings
 from django.utils import timezone
 
 from games.live import presence
-from games.models import Game, Move, Seat
+from games.models import Game, Seat
 
 SITTING = timedelta(hours=1)  # seen this recently: a phone that slept at the table, not a mail player
 
@@ -99,10 +99,10 @@ def waiting(game: Game, seats: list[Seat] | None = None) -> Waiting:
     engine, now = game.engine, timezone.now()
     if engine.realtime or engine.is_over(state):
         return NOBODY
+    if seats is None or not all(hasattr(s, "here_now") for s in seats):
+        seats = list(Seat.objects.filter(game=game).with_presence(now - presence.WINDOW))
     awaited = engine.to_act(state)
     if awaited:
-        if seats is None or not all(hasattr(s, "here_now") for s in seats):
-            seats = Seat.objects.filter(game=game, position__in=awaited).with_presence(now - presence.WINDOW)
         away, others = [], False
         for seat in (s for s in seats if s.position in awaited):
             if seat.is_bot or seat.left or seat.user_id is None or seat.here_now:
@@ -113,11 +113,19 @@ def waiting(game: Game, seats: list[Seat] | None = None) -> Waiting:
         return Waiting(away, others)
     if not (engine.awaits_table(state) and game.game_kind.host_acts(game)):
         return NOBODY
-    if presence.is_here(game.pk, game.host_id):
+    # The host's step is due (since the last change of the game): the host's seat says whether they
+    # are here, or, for a host with no seat, their own pages.
+    hosting = next((s for s in seats if s.user_id == game.host_id and not s.left), None)
+    if hosting is not None:
+        here, seen = hosting.here_now, hosting.last_seen
+    else:
+        here, seen = (
+            presence.Pages(host_of=game.pk).rows().filter(beat_at__gte=now - presence.WINDOW).exists(),
+            game.host_last_seen,
+        )
+    if here:
         return Waiting([], True)
-    seen = presence.last_seen(game.pk, game.host_id)
-    due = Move.objects.filter(game=game).order_by("-number").values_list("created_at", flat=True).first()
-    since = max(filter(None, (due or game.started_at, seen)), default=now)
+    since = max(filter(None, (game.updated_at, seen)), default=now)
     return Waiting([Away(game.host_name, None, since, seen)], False)
 
 

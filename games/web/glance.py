@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from games.contract.protocol import awaits_table, name_list, round_number
 from games.models import Game, Seat
-from games.web.presenter import here_positions, seat_names
+from games.web.presenter import away_for, here_positions, seat_names
 
 
 @dataclass(frozen=True)
@@ -15,7 +15,7 @@ class Player:
     name: str
     score: int | None  # None: the game shows no score before its end
     awaited: bool  # the table waits for this seat's move
-    away: bool  # a person with no page at the table
+    away: str  # "away 3 min" for a person with no page at the table; "" for one here
     left: bool
 
 
@@ -64,7 +64,7 @@ def glance(game: Game, seats: list[Seat]) -> Glance:
                 name=name,
                 score=scores[position] if position < len(scores) else None,
                 awaited=position in awaited,
-                away=person and position not in here,
+                away=away_for(seat.last_seen) if person and position not in here else "",
                 left=seat is not None and seat.left,
             )
         )

@@ -64,6 +64,7 @@ def test_the_night_tv_shows_both_tables_and_follows_a_move_without_a_reload(phon
     assert dice_table.locator(".is-awaited .night-name").inner_text() == "Ben"
     away = tv.locator(".night-table .tv-away")
     assert away.count() == 1 and "Clara" in dice_table.locator("li", has=tv.locator(".tv-away")).inner_text()
+    assert away.inner_text() == "away 3 min"  # and since when, as the table's own TV says
     for selector in (
         ".night-name",
         ".night-score",

@@ -64,8 +64,8 @@ def test_the_tv_shows_each_table_of_the_night_its_turn_who_is_away_and_its_score
     assert shown[dice.code].awaits == "Ben's turn"
     ben_score, clara_score = dice.engine.scores(dice.state)  # the pad's totals: the cards held count
     assert [(p.name, p.score, p.awaited, p.away) for p in shown[dice.code].players] == [
-        ("Ben", ben_score, True, False),  # his page is open
-        ("Clara", clara_score, False, True),
+        ("Ben", ben_score, True, ""),  # his page is open
+        ("Clara", clara_score, False, "away"),  # never seen at this table
     ]
     assert shown[cards.code].awaits == "turn 1 · choosing: Anna and Ben"
     body = response.content.decode()

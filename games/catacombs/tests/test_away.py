@@ -119,8 +119,8 @@ def test_the_host_who_has_slept_is_moved_on_past_too(client, called_table):  # n
     for seat, player in enumerate((anna, ben, cleo)):
         write(game, player, seat)
     assert game.state["phase"] == "flip"
-    Game.objects.filter(pk=game.pk).update(host_last_seen=timezone.now() - timedelta(minutes=5))
-    Move.objects.filter(game=game).update(created_at=timezone.now() - timedelta(minutes=5))
+    five_ago = timezone.now() - timedelta(minutes=5)  # the flip due and the host gone since
+    Game.objects.filter(pk=game.pk).update(host_last_seen=five_ago, updated_at=five_ago)
     game.refresh_from_db()
     assert away.waiting(game).stalled()
     client.force_login(anna)
