@@ -133,14 +133,11 @@ def asleep(game: Game) -> list[int]:
     """The seats a table that moves on by itself passes now: awaited, away for the grace, seen
     within ``SITTING`` (a phone that slept at the table), while another person there is here."""
     now = timezone.now()
-    table = waiting(game)
+    seats = list(Seat.objects.filter(game=game).with_presence(now - presence.WINDOW))
     sleepers = [
         a.position
-        for a in table.away
+        for a in waiting(game, seats).away
         if a.position is not None and a.moves_on_at <= now and a.last_seen and a.last_seen >= now - SITTING
     ]
-    if not sleepers:
-        return []
-    people = Seat.objects.filter(game=game, is_bot=False, left=False, user__isnull=False)
-    present = presence.here(people.exclude(position__in=sleepers).values_list("pk", flat=True))
-    return sleepers if present else []
+    someone_here = any(s.here_now and s.user_id and not s.is_bot and not s.left for s in seats)
+    return sleepers if sleepers and someone_here else []
