@@ -23,6 +23,7 @@ from queue import Empty
 from kombu.transport import sqlalchemy as kombu_sqla
 from kombu.utils.encoding import bytes_to_str
 from sqlalchemy import create_engine, delete, event, inspect, text, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
 log = logging.getLogger(__name__)
@@ -65,6 +66,23 @@ class Channel(kombu_sqla.Channel):
                 kombu_sqla.metadata.create_all(engine)
                 self._engines[key] = engine, sessionmaker(bind=engine)
         return self._engines[key]
+
+    def _get_or_create(self, queue):
+        """A queue's row, made once when several processes ask for it at the same moment.
+
+        kombu's lock is per process: the web, beat and the worker starting together on a new broker
+        file could all insert the queue, and the one that lost the race died on its unique name.
+        The loser reads the winner's row instead; an insert refused for a busy file is tried again.
+        """
+        for _attempt in range(3):
+            try:
+                obj = super()._get_or_create(queue)
+            except IntegrityError:
+                self.session.rollback()
+                continue
+            if obj.id is not None:
+                return obj
+        raise RuntimeError(f"The broker could not store the queue {queue!r}.")
 
     def _get(self, queue):
         obj = self._get_or_create(queue)
