@@ -8,9 +8,9 @@ never carries another seat's view and the page needs no request to redraw.
 A drawing is made once per version and viewer, not once per socket: the sockets
 of one viewer (a person's tabs, the watchers who are not signed in), on any web
 process, share it through the cache. The first socket to ask draws it and puts it
-in the cache; the others wait a moment for it instead of drawing it again. The
-drawing holds a slot where each socket's own CSRF token goes, so the forms on a
-shared board post with the page's own cookie. A drawing is shared only while it is
+in the cache; the others wait a moment for it instead of drawing it again. A drawing
+carries no CSRF token (``presenter.board_context``): the same bytes serve every socket,
+and the page posts its own token. A drawing is shared only while it is
 fresh (``SHARE_SECONDS``): a board shows the seconds left on the table's clock.
 
 A move's own answer is the mover's board of the new version: the move claims that
@@ -24,16 +24,12 @@ from __future__ import annotations
 
 import asyncio
 import time
-from http.cookies import SimpleCookie
 
 from asgiref.sync import sync_to_async
-from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.core.cache import cache
 from django.http import HttpRequest
-from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
-from django.utils.crypto import salted_hmac
 
 from games.live.groups import layer_crosses_processes
 from games.live.presence import board_seats_read
@@ -45,7 +41,7 @@ from games.web.presenter import board_context
 
 
 class SocketRequest(HttpRequest):
-    """The request the board's templates read (user, host, scheme, CSRF cookie), from a socket's scope."""
+    """The request the board's templates read (user, host, scheme), from a socket's scope."""
 
     def __init__(self, scope: dict) -> None:
         super().__init__()
@@ -59,13 +55,7 @@ class SocketRequest(HttpRequest):
         server = scope.get("server") or ("localhost", 80)
         self.META.setdefault("SERVER_NAME", server[0])
         self.META.setdefault("SERVER_PORT", str(server[1]))
-        cookies = SimpleCookie(self.META.get("HTTP_COOKIE", ""))
-        self.COOKIES = {name: morsel.value for name, morsel in cookies.items()}
-        csrf = self.COOKIES.get(settings.CSRF_COOKIE_NAME)
-        if csrf:
-            # The forms on the board carry a token of the page's own CSRF cookie, as the poll's would.
-            self.META["CSRF_COOKIE"] = csrf
-        self.htmx = True
+        self.htmx = True  # a board swapped into an open page
 
     def _get_scheme(self) -> str:
         return "https" if self._secure else "http"
@@ -78,16 +68,6 @@ SHARE_SECONDS = 0.5  # how long a drawing may be handed to another socket of the
 # How long a socket waits for the drawing another socket is making (a drawing takes a few ms, more
 # on a busy machine): short steps first, then longer ones, so a slow drawing costs few reads.
 WAIT_STEPS = (0.004, 0.004, 0.008, 0.008, 0.016, 0.016, 0.032, 0.032, 0.064, 0.064)  # seconds, 0.25 s in all
-
-
-def _csrf_slot() -> str:
-    """What stands in for the CSRF token in a shared drawing (each socket puts its own token there):
-    the same in every process of the site, as a drawing made by one is handed on by another, and
-    not to be guessed, so nothing a player writes can become it."""
-    return "csrfslot" + salted_hmac("games.live.boards", "csrf-slot").hexdigest()[:24]
-
-
-CSRF_SLOT = _csrf_slot()
 
 
 def _viewer(scope: dict) -> str:
@@ -116,13 +96,11 @@ def board_for(game_id: int, scope: dict, wanted: int | None = None) -> tuple[int
     game, request = games[0], SocketRequest(scope)
     if watch_refusal(game, request.user):
         return None
-    context = board_context(request, game, seats=seats)
-    context["csrf_token"] = CSRF_SLOT  # above the request's own: the slot is filled per socket
-    html = render_to_string("games/board.html", context, request=request)
+    html = render_to_string("games/board.html", board_context(request, game, seats=seats), request=request)
     viewer, entry = _viewer(scope), (time.time(), game.version, html)
     versions = {game.version} | ({wanted} if wanted is not None and wanted < game.version else set())
     cache.set_many({_key(game_id, version, viewer): entry for version in versions}, timeout=2)
-    return game.version, _own_token(html, request)
+    return game.version, html
 
 
 def claim_answer(request: HttpRequest, game: Game) -> None:
@@ -135,12 +113,10 @@ def claim_answer(request: HttpRequest, game: Game) -> None:
 def answer_board(request: HttpRequest, game: Game, context: dict) -> str:
     """The board partial answering ``request``, drawn as a socket's shared drawing and left in the
     cache for the sender's sockets (``claim_answer``)."""
-    token = context["csrf_token"] = get_token(request)
     html = render_to_string("games/board.html", context, request=request)
     version, drawn_at = game.version, time.time()
     key = _key(game.pk, version, _request_viewer(request))
-    # The shared drawing holds the slot where the answer holds this page's token.
-    _errand(lambda: cache.set(key, (drawn_at, version, html.replace(token, CSRF_SLOT)), timeout=2))
+    _errand(lambda: cache.set(key, (drawn_at, version, html), timeout=2))
     return html
 
 
@@ -152,10 +128,6 @@ def _errand(write) -> None:
         process_sender().run(write)
     else:
         write()
-
-
-def _own_token(html: str, request: HttpRequest) -> str:
-    return html.replace(CSRF_SLOT, get_token(request)) if CSRF_SLOT in html else html
 
 
 def _fresh(entry) -> tuple[int, str] | None:
@@ -180,5 +152,5 @@ async def shared_board(game_id: int, version: int, scope: dict, draw) -> tuple[i
             await asyncio.sleep(step)
         shared = _fresh(await get(key))
         if shared is not None:
-            return shared[0], _own_token(shared[1], SocketRequest(scope))
+            return shared
     return await draw(game_id, scope, version)

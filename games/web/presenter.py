@@ -18,6 +18,8 @@ from games.play.services import PAUSED, seat_key, why_closed
 from games.tables import rematch
 from games.web import timewords
 
+NO_TOKEN = "NOTPROVIDED"  # what Django's {% csrf_token %} draws as nothing
+
 
 def viewer_seat(seats: list[Seat], user) -> Seat | None:
     if user is None or not user.is_authenticated:
@@ -162,6 +164,11 @@ def board_context(
         "here_rows": who_is_here(seats, here_positions(seats), mine),
         "move_url": reverse("move", args=[game.code]),  # once, for every form of the board
     }
+    if getattr(request, "htmx", False):
+        # A board swapped into an open page (a poll, a move's answer, a push) carries no CSRF token,
+        # so one drawing serves every page: the page sends its own from <body hx-headers> with each
+        # htmx request, and site.js adds it to a plain form's post.
+        context["csrf_token"] = NO_TOKEN
     kind = game.game_kind
     context["kind"] = kind
     # One person, no mail (a solo run): no mute, no host tools, no holidays to show.

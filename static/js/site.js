@@ -13,15 +13,30 @@
 // - a page drawn as the answer to a form sent elsewhere (a refused Start at /g/<code>/start/)
 //   shows its own address (meta page-url), so a reload asks for the page, not the form again;
 // - a refusal shown on top of the page (#flashes: too many moves, a page out of date) goes
-//   once a later form the page sends through HTMX is taken.
+//   once a later form the page sends through HTMX is taken;
+// - a plain form posts the page's CSRF token (<body hx-headers>, which htmx sends with its own
+//   requests): a board swapped in by a poll or a push carries none, one drawing serving every page.
 (function () {
   "use strict";
 
+  function pageToken() {
+    try { return JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; } catch (e) { return ""; }
+  }
+
   document.addEventListener("submit", function (event) {
     var form = event.target;
-    if (form instanceof HTMLFormElement && form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
+    if (!(form instanceof HTMLFormElement)) return;
+    if (form.dataset.confirm && !window.confirm(form.dataset.confirm)) {
       event.preventDefault();
       event.stopImmediatePropagation();
+      return;
+    }
+    if (form.method === "post" && !form.elements.namedItem("csrfmiddlewaretoken")) {
+      var token = document.createElement("input");
+      token.type = "hidden";
+      token.name = "csrfmiddlewaretoken";
+      token.value = pageToken();
+      form.appendChild(token);
     }
   }, true);
 
@@ -47,11 +62,9 @@
     if (!zone || !root.dataset.tzUrl || zone === root.dataset.tz) return;
     var key = "tz-told:" + zone;
     try { if (sessionStorage.getItem(key)) return; sessionStorage.setItem(key, "1"); } catch (e) { /* private mode */ }
-    var token = "";
-    try { token = JSON.parse(document.body.getAttribute("hx-headers") || "{}")["X-CSRFToken"] || ""; } catch (e) { /* none */ }
     fetch(root.dataset.tzUrl, {
       method: "POST", credentials: "same-origin",
-      headers: {"X-CSRFToken": token, "Content-Type": "application/x-www-form-urlencoded"},
+      headers: {"X-CSRFToken": pageToken(), "Content-Type": "application/x-www-form-urlencoded"},
       body: "zone=" + encodeURIComponent(zone)
     }).then(function (response) {
       if (response.ok && document.querySelector("[data-local-time]")) window.location.reload();

@@ -12,6 +12,7 @@ import pytest
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 from django.db import connection
+from playwright.sync_api import expect
 
 from games.play import services
 from games.poker.tests.test_play_e2e import play_one_step
@@ -186,3 +187,23 @@ def test_a_rematch_asked_on_one_phone_reaches_the_others(phone, make_user):
     lobby = his_friend.locator("#board").inner_text()
     for name in ("Julius", "Agrippina", "Marcus", "Computer 1"):
         assert name in lobby
+
+
+def test_a_plain_form_on_a_pushed_board_posts_the_pages_own_token(phone, make_user):
+    """A board swapped in by a push carries no CSRF token (one drawing serves every page): its plain
+    forms (the mail toggle, the rematch) post the token of the page they are swapped into."""
+    game, (julius, agrippina, _) = table(make_user)
+    url = f"/g/{game.code}/"
+    hers = phone(agrippina)
+    hers.goto(url)
+    live(hers)
+    shown = int(hers.locator("#board").get_attribute("data-version"))
+    game.refresh_from_db()
+    position = game.engine.to_act(game.state)[0]
+    mover = game.seats.get(position=position).user
+    services.submit_move(game.pk, mover, {"type": "roll"}, game.tokens[str(position)])
+    expect(hers.locator("#board")).to_have_attribute("data-version", str(shown + 1))
+    assert hers.locator("#board input[name=csrfmiddlewaretoken]").count() == 0  # the pushed drawing
+    hers.get_by_role("button", name="Mute e-mail for this game").click()
+    expect(hers.get_by_role("button", name="Turn on e-mail for this game")).to_be_visible()
+    assert game.seats.get(user=agrippina).muted
