@@ -5,9 +5,11 @@ and leaving the lobbies by script, and mail on (each person asks for a confirmat
 
 Reported: whether the worker is the one started (no restart), tasks received vs finished and the
 messages left in the broker's file, tables stalled (unfinished and unchanged for STALL_SECONDS),
-mail written vs sent, and each program's CPU share and memory over the first and the last
-SAMPLE_SECONDS. The script talks to the site's SQLite database and broker from its own process,
-as a second web process would, and to its pages over loopback only.
+mail written vs sent, each program's CPU share and memory over the first and the last
+SAMPLE_SECONDS, and each program's memory every TIMELINE_SECONDS, which tells a program that
+grows without end from one that settles after its first minutes. The script talks to the site's
+SQLite database and broker from its own process, as a second web process would, and to its pages
+over loopback only.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ SOAK_SECONDS = float(os.environ.get("SOAK_SECONDS", "7200"))
 TABLES = int(os.environ.get("SOAK_TABLES", "10"))
 STALL_SECONDS = 120.0
 SAMPLE_SECONDS = 60.0
+TIMELINE_SECONDS = float(os.environ.get("SOAK_TIMELINE_SECONDS", "600"))
 PERSON_EVERY = 20.0  # a person joins a lobby, asks for a confirmation mail, and leaves
 
 
@@ -103,6 +106,7 @@ def main() -> None:
         first_share = last_share = None
         last_sample, last_person = first, started
         last_sample_at = started
+        timeline = [(0.0, {name: rss for name, (_cpu, rss) in first.items()})]
         while (now := time.monotonic()) - started < SOAK_SECONDS:
             time.sleep(5)
             now = time.monotonic()
@@ -136,6 +140,9 @@ def main() -> None:
                 last_share = share(last_sample, current, now - last_sample_at)
                 first_share = first_share or last_share
                 last_sample, last_sample_at = current, now
+                if now - started >= len(timeline) * TIMELINE_SECONDS:
+                    timeline.append((now - started, {name: rss for name, (_cpu, rss) in current.items()}))
+                    print(f"{(now - started) / 60:.0f} min: {timeline[-1][1]}", flush=True)
         elapsed = time.monotonic() - started
         log = site.log_text()
         received = len(re.findall(r"Task \S+\[[^\]]+\] received", log))
@@ -155,6 +162,10 @@ def main() -> None:
         f"{last_share[name][0]:.1f} | {last_share[name][1] / 1024:.0f} |"
         for name in pids
         if first_share and name in first_share and name in last_share
+    ]
+    memory = [
+        "| " + " | ".join([f"{at / 60:.0f}", *(f"{rss.get(name, 0) / 1024:.0f}" for name in pids)]) + " |"
+        for at, rss in timeline
     ]
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     worker_note = "the one started, never restarted" if worker_same else "restarted"
@@ -179,6 +190,12 @@ def main() -> None:
         "| program | CPU % first | MB first | CPU % last | MB last |",
         "|---|---|---|---|---|",
         *rows,
+        "",
+        f"Memory (MB) every {TIMELINE_SECONDS / 60:.0f} minutes:",
+        "",
+        "| minute | " + " | ".join(pids) + " |",
+        "|---" * (len(pids) + 1) + "|",
+        *memory,
     ]
     publish("Soak: make run's embedded default", lines)
 

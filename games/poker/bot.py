@@ -76,6 +76,17 @@ def _sorted(faces: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(faces))
 
 
+CACHED = 20_000  # entries a model keeps per cache: a worker playing for days holds a steady few MB
+
+
+def _bounded(cache: dict) -> None:
+    """Make room for one entry by forgetting the oldest: the cache stays at its size, and the
+    memory the forgotten entry held is reused at once (emptying it all at once left holes a
+    long-running worker's memory grew around)."""
+    if len(cache) >= CACHED:
+        del cache[next(iter(cache))]
+
+
 @dataclass
 class _ColumnModel:
     """What a column is worth: filled values plus the expected yield of its empty rows."""
@@ -96,8 +107,7 @@ class _ColumnModel:
     def worth(self, column: tuple, turns: float) -> float:
         key = (column, round(turns, 1))
         if key not in self.cache:
-            if len(self.cache) > 50_000:
-                self.cache.clear()
+            _bounded(self.cache)
             self.cache[key] = self._worth(column, turns)
         return self.cache[key]
 
@@ -114,6 +124,7 @@ class _ColumnModel:
     def _gap_worth(self, lo: int, hi: int, rows: int, turns_per_row: float) -> float:
         key = (lo, hi, rows, round(turns_per_row, 2))
         if key not in self.gap_cache:
+            _bounded(self.gap_cache)
             self.gap_cache[key] = self._split_gap(*key)
         return self.gap_cache[key]
 

@@ -97,3 +97,20 @@ def test_the_bot_stops_on_a_good_number_and_rolls_on_a_poor_one() -> None:
     assert move["type"] == "stop" and move["value"] in (34, 36) and move["row"] >= 6
     state["dice"] = [{"face": "I", "removed": False}]
     assert choose_move(POKER, choose, state, 0, random.Random(0)) == {"type": "roll"}
+
+
+def test_the_models_caches_keep_their_size_forgetting_the_oldest_entry(monkeypatch):
+    """A worker that plays for days: each cache of the column model holds at most ``CACHED``
+    entries, the newest, and a value worked out again is the same."""
+    from games.poker import bot
+
+    monkeypatch.setattr(bot, "CACHED", 40)
+    model = bot._ColumnModel(POKER.roman_values)
+    columns = [(value, None, None, None, None, None, None) for value in range(1, 31)]
+    asked = [(column, turns) for column in columns for turns in (1.0, 4.0, 9.0)]  # 90 entries
+    worths = [model.worth(column, turns) for column, turns in asked]
+    assert len(model.cache) == 40
+    assert list(model.cache) == [(column, turns) for column, turns in asked[-40:]]
+    assert 0 < len(model.gap_cache) <= 40
+    fresh = bot._ColumnModel(POKER.roman_values)
+    assert [fresh.worth(column, turns) for column, turns in asked[:5]] == worths[:5]
