@@ -52,7 +52,14 @@ def boards(slug: str, players: int, seed: int, every: int):
         if number % every == 0 or over:
             for viewer in [None, *range(players)]:
                 view = engine.view(state, viewer)
-                game = SimpleNamespace(code="ABCDEF", kind=slug)
+                game = SimpleNamespace(
+                    code="ABCDEF",
+                    kind=slug,
+                    options={},
+                    state=state,
+                    status="active",  # a finished table's end screen reads its runs from the database
+                    host_name="<Host>",
+                )
                 yield {
                     "game": game,
                     "seats": seats,
@@ -65,8 +72,13 @@ def boards(slug: str, players: int, seed: int, every: int):
                 }
         if over:
             return
-        seat = engine.to_act(state)[0]
-        state = engine.apply(state, seat, choose_move(engine, kind.strategy, state, seat, rng), rng)
+        acting = engine.to_act(state)
+        if acting:
+            seat = acting[0]
+            move = choose_move(engine, kind.strategy, state, seat, rng)
+        else:  # the table's own step (Roman Catacombs flips when nobody is choosing)
+            seat, move = None, engine.default_move(state, None)
+        state = engine.apply(state, seat, move, rng)
         number += 1
 
 
