@@ -28,3 +28,17 @@ def test_table_poll_of_a_game_without_a_shared_screen_is_404(client, make_table)
     game, _ = make_table("nim")
     response = client.get(reverse("tv_poll", args=[game.code]), {"version": 0})
     assert response.status_code == 404
+
+
+def test_the_polled_board_carries_no_csrf_token_and_the_full_page_one_in_each_form(client, make_table):
+    """One drawing serves every page of a viewer (the page posts its own token); a browser that
+    runs no script posts the forms of the full page, which keep theirs."""
+    game, (anna, _) = make_table("catacombs", ("Anna", "Ben"), {"flip_mode": "auto"})
+    client.force_login(anna)
+    polled = client.get(reverse("poll", args=[game.code]), {"version": -1}, HTTP_HX_REQUEST="true")
+    page = client.get(reverse("game", args=[game.code]))
+    assert polled.status_code == page.status_code == 200
+    assert 'method="post"' in polled.content.decode()
+    assert "csrfmiddlewaretoken" not in polled.content.decode()
+    board = page.content.decode().split('id="board"', 1)[1]
+    assert board.count('method="post"') == board.count('name="csrfmiddlewaretoken"') > 0
