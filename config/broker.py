@@ -23,7 +23,7 @@ from queue import Empty
 from kombu.transport import sqlalchemy as kombu_sqla
 from kombu.utils.encoding import bytes_to_str
 from sqlalchemy import create_engine, delete, event, inspect, text, update
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import sessionmaker
 
 log = logging.getLogger(__name__)
@@ -72,17 +72,25 @@ class Channel(kombu_sqla.Channel):
 
         kombu's lock is per process: the web, beat and the worker starting together on a new broker
         file could all insert the queue, and the one that lost the race died on its unique name.
-        The loser reads the winner's row instead; an insert refused for a busy file is tried again.
+        The loser reads the winner's row instead. A file still busy after the busy timeout raises
+        kombu's connection error (OperationalError), which its callers retry.
         """
-        for _attempt in range(3):
+        named = self.session.query(self.queue_cls).filter(self.queue_cls.name == queue)
+        found = named.first()
+        if found is not None:
+            return found
+        with kombu_sqla._MUTEX:
             try:
-                obj = super()._get_or_create(queue)
-            except IntegrityError:
+                made = self.queue_cls(queue)
+                self.session.add(made)
+                self.session.commit()
+                return made
+            except IntegrityError:  # another process made it between the look and the insert
                 self.session.rollback()
-                continue
-            if obj.id is not None:
-                return obj
-        raise RuntimeError(f"The broker could not store the queue {queue!r}.")
+            except OperationalError:
+                self.session.rollback()
+                raise
+        return named.one()
 
     def _get(self, queue):
         obj = self._get_or_create(queue)
