@@ -1,7 +1,7 @@
 """The board partial an open page's socket is sent with a push: drawn here, for that socket's viewer.
 
 What travels over the channel layer stays "version N is out"; each consumer draws
-the board for its own socket's user (``presenter.board_context`` and the game's
+the board for its own socket's user (``presenter.board_fragment`` and the game's
 ``view`` for that seat), exactly as the poll would answer that page, so a push
 never carries another seat's view and the page needs no request to redraw.
 
@@ -9,7 +9,7 @@ A drawing is made once per version and viewer, not once per socket: the sockets
 of one viewer (a person's tabs, the watchers who are not signed in), on any web
 process, share it through the cache. The first socket to ask draws it and puts it
 in the cache; the others wait a moment for it instead of drawing it again. A drawing
-carries no CSRF token (``presenter.board_context``): the same bytes serve every socket,
+carries no CSRF token (``presenter.board_fragment``): the same bytes serve every socket,
 and the page posts its own token. A drawing is shared only while it is
 fresh (``SHARE_SECONDS``): a board shows the seconds left on the table's clock.
 
@@ -37,7 +37,7 @@ from games.live.sender import process_sender
 from games.models import Game
 from games.play.reads import Compiled, together
 from games.tables.access import watch_refusal
-from games.web.presenter import board_context
+from games.web.presenter import board_fragment
 
 
 class SocketRequest(HttpRequest):
@@ -96,7 +96,7 @@ def board_for(game_id: int, scope: dict, wanted: int | None = None) -> tuple[int
     game, request = games[0], SocketRequest(scope)
     if watch_refusal(game, request.user):
         return None
-    html = render_to_string("games/board.html", board_context(request, game, seats=seats), request=request)
+    html = render_to_string("games/board.html", board_fragment(request, game, seats=seats), request=request)
     viewer, entry = _viewer(scope), (time.time(), game.version, html)
     versions = {game.version} | ({wanted} if wanted is not None and wanted < game.version else set())
     cache.set_many({_key(game_id, version, viewer): entry for version in versions}, timeout=2)

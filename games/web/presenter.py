@@ -164,11 +164,6 @@ def board_context(
         "here_rows": who_is_here(seats, here_positions(seats), mine),
         "move_url": reverse("move", args=[game.code]),  # once, for every form of the board
     }
-    if getattr(request, "htmx", False):
-        # A board swapped into an open page (a poll, a move's answer, a push) carries no CSRF token,
-        # so one drawing serves every page: the page sends its own from <body hx-headers> with each
-        # htmx request, and site.js adds it to a plain form's post.
-        context["csrf_token"] = NO_TOKEN
     kind = game.game_kind
     context["kind"] = kind
     # One person, no mail (a solo run): no mute, no host tools, no holidays to show.
@@ -198,6 +193,15 @@ def board_context(
         context.update(rematch.offer_context(game, user, seats))
     context.update(kind.board_context(view, game))
     return context
+
+
+def board_fragment(
+    request: HttpRequest, game: Game, error: str | None = None, seats: list[Seat] | None = None
+) -> dict:
+    """``board_context`` for a board swapped into an open page (a poll, a move's answer, a push):
+    it carries no CSRF token, so one drawing serves every page of its viewer. The page sends its
+    own, from ``<body hx-headers>`` with each htmx request; site.js adds it to a plain form."""
+    return {**board_context(request, game, error, seats), "csrf_token": NO_TOKEN}
 
 
 def _ending(game: Game, kind: str, seat: Seat, seats: list[Seat]) -> str | None:

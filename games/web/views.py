@@ -40,7 +40,13 @@ from games.web import handbook
 from games.web.forms import JoinCodeForm, NewGameForm
 from games.web.my_games import my_games as my_games_of
 from games.web.my_games import stamp as my_games_stamp
-from games.web.presenter import board_context, here_context, page_context, tools_context, tv_context
+from games.web.presenter import (
+    board_fragment,
+    here_context,
+    page_context,
+    tools_context,
+    tv_context,
+)
 
 
 def healthz(request: HttpRequest) -> HttpResponse:
@@ -198,7 +204,7 @@ def poll(request: HttpRequest, code: str) -> HttpResponse:
     if answer is not None:
         return presence.heartbeat(request, answer) if answer.status_code == 204 else answer
     game = require_watchable(Game.objects.get(code=code), request.user)
-    return presence.heartbeat(request, render(request, "games/board.html", board_context(request, game)))
+    return presence.heartbeat(request, render(request, "games/board.html", board_fragment(request, game)))
 
 
 def moved(url_name: str):
@@ -369,9 +375,9 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
                 raise
             status, error = exc.status, exc.message
     if request.htmx and status == 200:
-        return HttpResponse(boards.answer_board(request, game, board_context(request, game, error, seats)))
+        return HttpResponse(boards.answer_board(request, game, board_fragment(request, game, error, seats)))
     if request.htmx:
-        return render(request, "games/board.html", board_context(request, game, error, seats), status=status)
+        return render(request, "games/board.html", board_fragment(request, game, error, seats), status=status)
     return render(request, "games/game.html", page_context(request, game, error, seats), status=status)
 
 

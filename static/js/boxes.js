@@ -7,7 +7,8 @@
 (function () {
   "use strict";
   var last = new WeakMap();
-  var TOKEN = /name="csrfmiddlewaretoken" value="[^"]*"/g;
+  // A box's own answer carries a CSRF token; the board it came in with, none (games/web/presenter.py).
+  var TOKEN = /<input type="hidden" name="csrfmiddlewaretoken" value="[^"]*">/g;
   var OPEN = / open=""/g;
 
   function plain(box) {
