@@ -76,25 +76,19 @@ def _sorted(faces: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted(faces))
 
 
-CACHED = 20_000  # entries a model keeps per cache: a worker playing for days holds a steady few MB
-
-
-def _bounded(cache: dict) -> None:
-    """Make room for one entry by forgetting the oldest: the cache stays at its size, and the
-    memory the forgotten entry held is reused at once (emptying it all at once left holes a
-    long-running worker's memory grew around)."""
-    if len(cache) >= CACHED:
-        del cache[next(iter(cache))]
+CACHED = 20_000  # entries each cache of a model keeps: a worker playing for days holds a steady few MB
 
 
 @dataclass
 class _ColumnModel:
-    """What a column is worth: filled values plus the expected yield of its empty rows."""
+    """What a column is worth: filled values plus the expected yield of its empty rows.
+
+    Its two caches keep their newest ``CACHED`` entries (``lru_cache``: safe for the worker's
+    threads, which share one model, and steady in size where emptying a full cache at once left
+    holes a long-running worker's memory grew around)."""
 
     values: Callable[[Iterable[str]], set[int]]
     weight: dict[int, float] = field(init=False)
-    cache: dict[tuple, float] = field(default_factory=dict)
-    gap_cache: dict[tuple, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         # How likely a turn ends on each value: the chance its dice come up, summed.
@@ -103,13 +97,11 @@ class _ColumnModel:
             for combo, p in _outcomes(count):
                 for value in self.values(combo):
                     self.weight[value] += p
+        self.known_worth = lru_cache(maxsize=CACHED)(self._worth)
+        self.known_gap = lru_cache(maxsize=CACHED)(self._split_gap)
 
     def worth(self, column: tuple, turns: float) -> float:
-        key = (column, round(turns, 1))
-        if key not in self.cache:
-            _bounded(self.cache)
-            self.cache[key] = self._worth(column, turns)
-        return self.cache[key]
+        return self.known_worth(column, round(turns, 1))
 
     def _worth(self, column: tuple, turns: float) -> float:
         empty = sum(1 for v in column if v is None)
@@ -122,11 +114,7 @@ class _ColumnModel:
         return total
 
     def _gap_worth(self, lo: int, hi: int, rows: int, turns_per_row: float) -> float:
-        key = (lo, hi, rows, round(turns_per_row, 2))
-        if key not in self.gap_cache:
-            _bounded(self.gap_cache)
-            self.gap_cache[key] = self._split_gap(*key)
-        return self.gap_cache[key]
+        return self.known_gap(lo, hi, rows, round(turns_per_row, 2))
 
     def _split_gap(self, lo: int, hi: int, rows: int, turns_per_row: float) -> float:
         """Split the values strictly between lo and hi into ``rows`` slots of equal weight."""

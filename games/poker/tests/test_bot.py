@@ -107,10 +107,12 @@ def test_the_models_caches_keep_their_size_forgetting_the_oldest_entry(monkeypat
     monkeypatch.setattr(bot, "CACHED", 40)
     model = bot._ColumnModel(POKER.roman_values)
     columns = [(value, None, None, None, None, None, None) for value in range(1, 31)]
-    asked = [(column, turns) for column in columns for turns in (1.0, 4.0, 9.0)]  # 90 entries
-    worths = [model.worth(column, turns) for column, turns in asked]
-    assert len(model.cache) == 40
-    assert list(model.cache) == [(column, turns) for column, turns in asked[-40:]]
-    assert 0 < len(model.gap_cache) <= 40
+    asked = [(column, turns) for column in columns for turns in (1.0, 4.0, 9.0)]
+    worths = [model.worth(column, turns) for column, turns in asked]  # 90 entries
+    assert model.known_worth.cache_info().currsize == 40
+    assert model.known_gap.cache_info().currsize <= 40
+    hits = model.known_worth.cache_info().hits
+    assert model.worth(*asked[-1]) == worths[-1]  # the newest is kept
+    assert model.known_worth.cache_info().hits == hits + 1
     fresh = bot._ColumnModel(POKER.roman_values)
     assert [fresh.worth(column, turns) for column, turns in asked[:5]] == worths[:5]
