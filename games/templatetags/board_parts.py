@@ -9,8 +9,10 @@ rather than once per request. Values are plain data (what the presenter builds f
 
 from __future__ import annotations
 
+import hashlib
 import pickle
 import threading
+from collections import OrderedDict
 
 from django import template
 from django.template import Context
@@ -20,31 +22,46 @@ from django.utils.safestring import SafeString
 
 register = template.Library()
 
-KEPT = 20_000  # parts kept per process (a few hundred bytes to a few KB each)
-_drawn: dict[tuple[str, bytes], SafeString] = {}
+# What a process keeps, in characters of HTML: a card face is a few hundred, a Catacombs library
+# some thousands, and a table of six changes its libraries every turn.
+KEPT_CHARACTERS = 8_000_000
+_drawn: OrderedDict[tuple[str, bytes], SafeString] = OrderedDict()
+_kept = 0  # characters of HTML in _drawn
 _lock = threading.Lock()
 
 
 @register.simple_tag
 def part(template: str, /, **values) -> SafeString:
     # Equal bytes are equal values (True is not 1, a list not a tuple), and pickling is several
-    # times quicker than JSON; equal values pickled apart at worst draw the part again.
-    key = (template, pickle.dumps(values, pickle.HIGHEST_PROTOCOL))
+    # times quicker than JSON; equal values pickled apart at worst draw the part again. The key
+    # keeps a digest of them, not the values.
+    digest = hashlib.blake2b(pickle.dumps(values, pickle.HIGHEST_PROTOCOL), digest_size=16).digest()
+    key = (template, digest)
     html = _drawn.get(key)
     if html is None:
         # As the board draws: autoescaped, numbers as they are (the board is drawn `localize off`).
         html = get_template(template).template.render(Context(values, autoescape=True, use_l10n=False))
-        with _lock:
-            if len(_drawn) >= KEPT:
-                _drawn.pop(next(iter(_drawn)))  # the oldest
-            _drawn[key] = html
+        _keep(key, html)
     return html
+
+
+def _keep(key: tuple[str, bytes], html: SafeString) -> None:
+    global _kept
+    with _lock:
+        if key in _drawn:
+            return
+        while _drawn and _kept + len(html) > KEPT_CHARACTERS:
+            _kept -= len(_drawn.popitem(last=False)[1])  # the oldest
+        _drawn[key] = html
+        _kept += len(html)
 
 
 def forget(**kwargs) -> None:
     """Every part drawn is forgotten: on a template edited under the development server."""
+    global _kept
     with _lock:
         _drawn.clear()
+        _kept = 0
 
 
 file_changed.connect(forget, dispatch_uid="board_parts_forget")

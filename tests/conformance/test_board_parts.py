@@ -98,3 +98,20 @@ def test_a_board_with_its_parts_kept_is_the_board_drawn_afresh(slug):
             assert html == afresh.render(Context(context, use_l10n=False))
             drawn += 1
     assert drawn > 100 and 'class="' in html
+
+
+def test_a_process_keeps_parts_up_to_its_size_in_characters_forgetting_the_oldest(monkeypatch):
+    """A table of six changes its Catacombs libraries every turn, each some thousands of characters:
+    what a process keeps is bounded by their size, not their number."""
+    from games.templatetags import board_parts
+
+    monkeypatch.setattr(board_parts, "_drawn", board_parts.OrderedDict())
+    monkeypatch.setattr(board_parts, "_kept", 0)
+    size = len(board_parts.part("decks/symbols.html", prefix="p0"))
+    monkeypatch.setattr(board_parts, "KEPT_CHARACTERS", 3.5 * size)  # three drawings
+    drawn = [board_parts.part("decks/symbols.html", prefix=f"p{n}") for n in range(30)]
+    assert 0 < board_parts._kept <= 3.5 * size
+    assert board_parts._kept == sum(len(html) for html in board_parts._drawn.values())
+    kept = list(board_parts._drawn.values())
+    assert kept == drawn[-3:] and len(kept) == 3  # the newest, in order
+    assert board_parts.part("decks/symbols.html", prefix="p29") is kept[-1]  # taken, not drawn again
