@@ -144,6 +144,7 @@ def main() -> None:
                     timeline.append((now - started, {name: rss for name, (_cpu, rss) in current.items()}))
                     print(f"{(now - started) / 60:.0f} min: {timeline[-1][1]}", flush=True)
         elapsed = time.monotonic() - started
+        timeline.append((elapsed, {name: rss for name, (_cpu, rss) in sample(pids).items()}))  # the end
         log = site.log_text()
         received = len(re.findall(r"Task \S+\[[^\]]+\] received", log))
         succeeded = len(re.findall(r"Task \S+\[[^\]]+\] succeeded", log))
@@ -163,8 +164,12 @@ def main() -> None:
         for name in pids
         if first_share and name in first_share and name in last_share
     ]
+
+    def megabytes(rss: dict, name: str) -> str:
+        return f"{rss[name] / 1024:.0f}" if name in rss else "gone"  # the process started is gone
+
     memory = [
-        "| " + " | ".join([f"{at / 60:.0f}", *(f"{rss.get(name, 0) / 1024:.0f}" for name in pids)]) + " |"
+        "| " + " | ".join([f"{at / 60:.0f}", *(megabytes(rss, name) for name in pids)]) + " |"
         for at, rss in timeline
     ]
     when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
