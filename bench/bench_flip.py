@@ -19,16 +19,10 @@ import statistics
 import time
 
 from bench.database import ensure_database
+from bench.production import production_settings
 from bench.results import machine, publish
 
-os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/roman_bench_flip")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379")
-os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)
-os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
-os.environ.setdefault("CACHE_URL", f"{REDIS}/12")
-os.environ.setdefault("CHANNEL_LAYER_URL", f"{REDIS}/12")
-os.environ.setdefault("CELERY_BROKER_URL", "memory://")
+production_settings("postgres://postgres@127.0.0.1:5432/roman_bench_flip")
 
 import django  # noqa: E402
 

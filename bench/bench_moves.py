@@ -19,21 +19,10 @@ import time
 import uuid
 
 from bench.database import ensure_database
+from bench.production import production_settings
 from bench.results import percentile, publish
 
-os.environ.setdefault("DATABASE_URL", "postgres://postgres@127.0.0.1:5432/roman_bench")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-# Production settings: DEBUG off (a SECRET_KEY set), the cache and the channel layer on Redis
-# (the rate limits' round trips and the push are part of a move's cost), the pooled
-# PostgreSQL connection. Plain HTTP in-process, so no redirect to HTTPS.
-REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379")
-os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 50)
-os.environ.setdefault("SECURE_SSL_REDIRECT", "false")
-os.environ.setdefault("CACHE_URL", f"{REDIS}/12")
-os.environ.setdefault("CHANNEL_LAYER_URL", f"{REDIS}/12")
-# Tasks are published as in production (to an in-process broker) but not run here:
-# the move's server time is measured, not the mail or bots it hands on.
-os.environ.setdefault("CELERY_BROKER_URL", "memory://")
+production_settings("postgres://postgres@127.0.0.1:5432/roman_bench")
 
 import django  # noqa: E402
 
@@ -50,9 +39,9 @@ from django.test import Client  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
 from accounts.models import User  # noqa: E402
-from games import services  # noqa: E402
 from games.contract.protocol import choose_move  # noqa: E402
 from games.models import Game  # noqa: E402
+from games.play import services  # noqa: E402
 from games.poker.bot import choose  # noqa: E402
 
 MOVES = int(os.environ.get("BENCH_MOVES", "600"))
