@@ -78,6 +78,9 @@ def site_environment(var_dir: Path, port: int, host_address: str | None) -> dict
         "ALLOWED_HOSTS": ",".join(dict.fromkeys(hosts)),
         "SITE_URL": os.environ.get("SITE_URL") or f"http://{phone_address}:{port}",
         "DJANGO_SETTINGS_MODULE": "config.settings",
+        # glibc gives each thread a memory pool of its own; the worker's threads holding several
+        # pools grew its resident memory all evening (bench_soak). Two pools keep it flat.
+        "MALLOC_ARENA_MAX": os.environ.get("MALLOC_ARENA_MAX") or "2",
     }
 
 

@@ -9,6 +9,7 @@ import signal
 import stat
 import urllib.error
 import urllib.request
+from pathlib import Path
 
 import pytest
 
@@ -39,6 +40,8 @@ def test_make_run_serves_the_home_network_as_production_does(tmp_path):
         key = site.var_dir / "secret_key"
         assert len(key.read_text()) >= 50 and stat.S_IMODE(key.stat().st_mode) == 0o600
         assert "background: running" in get(f"{site.phone_url}/healthz/")
+        worker_environment = Path(f"/proc/{site.program('worker')}/environ").read_bytes().split(b"\0")
+        assert b"MALLOC_ARENA_MAX=2" in worker_environment  # two memory pools: flat all evening
 
 
 def get_error_page(url: str) -> str:
