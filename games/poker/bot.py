@@ -263,17 +263,14 @@ class _Search:
         return self.roll(cards, kept, left + count, count, rescue)
 
 
-_SEARCHES: dict[tuple, _Search] = {}
-
-
 def _search_for(engine: Any, column: tuple, turns_after: float) -> _Search:
     """The search for this column, kept while the same turn asks again."""
-    key = (id(engine), column, round(turns_after, 1))
-    if key not in _SEARCHES:
-        if len(_SEARCHES) >= 32:
-            _SEARCHES.pop(next(iter(_SEARCHES)))
-        _SEARCHES[key] = _Search(engine, _model_for(engine), column, turns_after)
-    return _SEARCHES[key]
+    return _kept_search(engine, column, round(turns_after, 1))
+
+
+@lru_cache(maxsize=32)  # lru_cache, not a dict: the worker's threads share it
+def _kept_search(engine: Any, column: tuple, turns_after: float) -> _Search:
+    return _Search(engine, _model_for(engine), column, turns_after)
 
 
 def _turns_after(view: dict) -> float:

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import random
 import statistics
+import sys
+import threading
 
 import pytest
 
 from games.contract.protocol import choose_move
+from games.poker import bot
 from games.poker.bot import choose, poker_move
 from games.poker.engine import POKER
 
@@ -102,8 +105,6 @@ def test_the_bot_stops_on_a_good_number_and_rolls_on_a_poor_one() -> None:
 def test_the_models_caches_keep_their_size_forgetting_the_oldest_entry(monkeypatch):
     """A worker that plays for days: each cache of the column model holds at most ``CACHED``
     entries, the newest, and a value worked out again is the same."""
-    from games.poker import bot
-
     monkeypatch.setattr(bot, "CACHED", 40)
     model = bot._ColumnModel(POKER.roman_values)
     columns = [(value, None, None, None, None, None, None) for value in range(1, 31)]
@@ -116,3 +117,29 @@ def test_the_models_caches_keep_their_size_forgetting_the_oldest_entry(monkeypat
     assert model.known_worth.cache_info().hits == hits + 1
     fresh = bot._ColumnModel(POKER.roman_values)
     assert [fresh.worth(column, turns) for column, turns in asked[:5]] == worths[:5]
+
+
+def test_the_kept_searches_are_shared_by_threads_without_losing_one() -> None:
+    """The worker's threads ask for searches at once; one thread forgetting a search another
+    is about to read must not fail that thread's turn (as a plain dict of searches did)."""
+    failures: list[BaseException] = []
+
+    def ask(offset: int) -> None:
+        try:
+            for n in range(3_000):
+                column = ((n + offset) % 97,)
+                assert bot._search_for(POKER, column, 1.0).column == column
+        except BaseException as error:  # noqa: BLE001 - any failure in a thread is the finding
+            failures.append(error)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    try:
+        threads = [threading.Thread(target=ask, args=(k * 13,)) for k in range(6)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert failures == []
