@@ -119,7 +119,13 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
             ],
         },
-    }
+    },
+    # The parts of a board drawn most (``{% part "….jinja" %}``, from ``<app>/jinja2/``): Jinja2
+    # draws a Catacombs library about three times quicker (bench/RESULTS.md, "Template engines").
+    {
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "APP_DIRS": True,
+    },
 ]
 
 DATABASES = {"default": dj_database_url.config(default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}")}

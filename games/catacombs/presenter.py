@@ -167,15 +167,6 @@ def catacombs_context(view: dict) -> dict:
     if you:
         mine = sheet_rows(own, meta, you["seat"], view["completions"])
         _mark_pending(mine, you["pending"])
-    others = [
-        {
-            "seat": seat,
-            "rows": sheet_rows(sheet, meta, seat, view["completions"]),
-            "score": view["scores"][seat],
-        }
-        for seat, sheet in enumerate(view["sheets"])
-        if not you or seat != you["seat"]
-    ]
     pending = you["pending"] if you else None
     cards = face_up_cards(view, by_id, own)
     if mine:
@@ -185,7 +176,6 @@ def catacombs_context(view: dict) -> dict:
         "cc_cards": cards,
         "cc_ranking": ranking(view["final_scores"], view["places"]) if view.get("places") else None,
         "cc_sheet": mine,
-        "cc_others": others,
         "cc_verses": verses(view, by_id),
         "cc_pending": {
             **pending,
@@ -199,6 +189,19 @@ def catacombs_context(view: dict) -> dict:
         else [],
         "cc_can_choose": bool(you and view["phase"] == "write" and not view["chosen"][you["seat"]]),
     }
+
+
+def libraries(view: dict) -> list[dict]:
+    """Every seat's library as the table sees it (the table's ``view``: this turn's writes unseen)."""
+    meta = [category_meta(c, n) for n, c in enumerate(view["categories"])]
+    return [
+        {
+            "seat": seat,
+            "rows": sheet_rows(sheet, meta, seat, view["completions"]),
+            "score": view["scores"][seat],
+        }
+        for seat, sheet in enumerate(view["sheets"])
+    ]
 
 
 def _completion_rows(state: dict) -> list[dict]:

@@ -10,7 +10,7 @@ from django.http import QueryDict
 from games.catacombs import bot, forms, runs, tables
 from games.catacombs import pad as score_pad
 from games.catacombs.engine import CATACOMBS
-from games.catacombs.presenter import catacombs_context
+from games.catacombs.presenter import catacombs_context, libraries
 from games.catacombs.sheet import SHEET
 from games.contract.kinds import GameKind, form_number
 from games.contract.pages import Pages
@@ -28,6 +28,7 @@ class CatacombsKind(GameKind):
     strategy = staticmethod(bot.choose)
     pages = Pages(
         board="catacombs/board.html",
+        table="catacombs/board_table.html",  # the players, their libraries and the log
         tv="catacombs/table_board.html",  # the table view for a TV
         lobby="catacombs/lobby_options.html",
         home="catacombs/home_solo.html",
@@ -70,6 +71,9 @@ class CatacombsKind(GameKind):
 
     def board_context(self, view: dict, game: Game) -> dict:
         return catacombs_context(view) | {"cc_early_end": tables.early_end(game) if view["over"] else ""}
+
+    def table_context(self, view: dict, game: Game) -> dict:
+        return {"cc_libraries": libraries(view), "cc_solo": tables.is_solo(game)}
 
     def parse_move(self, post: QueryDict, move: Move) -> Move:
         for field in NUMBER_FIELDS:

@@ -114,6 +114,10 @@ class GameKind:
         """What the board partial needs beyond the seat's ``view`` (computed from the view alone)."""
         return {}
 
+    def table_context(self, view: dict, game: Game) -> dict:
+        """What the table's part (``pages.table``) needs beyond the table's ``view`` (seat None)."""
+        return {}
+
     def scores_so_far(self, view: dict) -> list[int] | None:
         """The scores a spectator may see during play, one per seat, from the spectator's ``view``
         (a night's TV shows them beside the names); None when the game shows none until its end.

@@ -8,6 +8,10 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Pages:
     board: str = ""  # the board partial, "<slug>/board.html", drawn from a seat's view
+    # The table's part of the board, "<slug>/board_table.html", placed by ``{% table_part %}``: what
+    # every viewer may see, drawn once per version from the table's view (seat None), the same HTML
+    # for every seat and watcher; None where the whole board is drawn per seat.
+    table: str | None = None
     # The shared screen's partial (#board, drawn from the table's view, seat None), served at
     # /g/<code>/tv/; None for a game without one.
     tv: str | None = None

@@ -195,6 +195,22 @@ def board_context(
     return context
 
 
+def table_part_context(game: Game, seats: list[Seat]) -> dict:
+    """What the table's part of a board (``Pages.table``) is drawn from: the table's view (seat
+    None) and what every viewer sees alike, so one drawing serves every seat and watcher."""
+    kind = game.game_kind
+    view = game.engine.view(game.state, None)
+    return {
+        "game": game,
+        "seats": seats,
+        "kind": kind,
+        "view": view,
+        "names": seat_names(seats, game.players),
+        "log": game.log_tail,
+        **kind.table_context(view, game),
+    }
+
+
 def board_fragment(
     request: HttpRequest, game: Game, error: str | None = None, seats: list[Seat] | None = None
 ) -> dict:

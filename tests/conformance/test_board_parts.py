@@ -44,7 +44,8 @@ def boards(slug: str, players: int, seed: int, every: int):
     engine, rng = kind.engine, random.Random(seed)
     # Names that need escaping, a computer player and a seat left: each shows on the board.
     seats = [
-        SimpleNamespace(position=n, name=f"<P{n}> & 'co'", is_bot=n == 1, left=n == 2) for n in range(players)
+        SimpleNamespace(position=n, name=f"<P{n}> & 'co'", is_bot=n == 1, left=n == 2, removed=False)
+        for n in range(players)
     ]
     state, number = engine.setup(players, {}, rng), 0
     while True:
@@ -53,8 +54,15 @@ def boards(slug: str, players: int, seed: int, every: int):
             for viewer in [None, *range(players)]:
                 view = engine.view(state, viewer)
                 game = SimpleNamespace(
+                    pk=1,
                     code="ABCDEF",
+                    created_at=seed,
+                    version=number,
                     kind=slug,
+                    game_kind=kind,
+                    engine=engine,
+                    players=players,
+                    log_tail=["<b>a move</b>"],
                     options={},
                     state=state,
                     status="active",  # a finished table's end screen reads its runs from the database
