@@ -120,8 +120,8 @@ TEMPLATES = [
             ],
         },
     },
-    # The parts of a board drawn most (``{% part "….jinja" %}``, from ``<app>/jinja2/``): Jinja2
-    # draws a Catacombs library about three times quicker (bench/RESULTS.md, "Template engines").
+    # The parts of a board drawn most (``{% part "….jinja" %}``, from ``<app>/jinja2/``), where
+    # Jinja2 is the quicker engine (docs/architecture/pages-and-live.md, bench/bench_engines.py).
     {
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "APP_DIRS": True,

@@ -195,19 +195,25 @@ def board_context(
     return context
 
 
+def table_seats(seats: list[Seat]) -> list[dict]:
+    """The seats as the table's part shows them, plain rows (and, with the version, its key)."""
+    return [
+        {"position": s.position, "name": s.name, "left": s.left, "removed": s.removed, "is_bot": s.is_bot}
+        for s in seats
+    ]
+
+
 def table_part_context(game: Game, seats: list[Seat]) -> dict:
     """What the table's part of a board (``Pages.table``) is drawn from: the table's view (seat
-    None) and what every viewer sees alike, so one drawing serves every seat and watcher."""
-    kind = game.game_kind
+    None), the seats as plain rows and the log; no game object, no seat's view, so one drawing
+    serves every seat and watcher and nothing a seat alone may see can reach it."""
     view = game.engine.view(game.state, None)
     return {
-        "game": game,
-        "seats": seats,
-        "kind": kind,
+        "seats": table_seats(seats),
         "view": view,
         "names": seat_names(seats, game.players),
         "log": game.log_tail,
-        **kind.table_context(view, game),
+        **game.game_kind.table_context(view, game),
     }
 
 

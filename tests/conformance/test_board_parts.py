@@ -123,3 +123,28 @@ def test_a_process_keeps_parts_up_to_its_size_in_characters_forgetting_the_oldes
     kept = list(board_parts._drawn.values())
     assert kept == drawn[-3:] and len(kept) == 3  # the newest, in order
     assert board_parts.part("decks/symbols.html", prefix="p29") is kept[-1]  # taken, not drawn again
+
+
+def test_an_edited_jinja_part_is_forgotten_under_the_development_server(monkeypatch):
+    """Django's reloader watches its own template folders only: the Jinja2 parts' folders are
+    watched too, and an edit there forgets the kept parts without restarting the server."""
+    from pathlib import Path
+
+    from games.templatetags import board_parts
+
+    class Reloader:
+        watched: list = []
+
+        def watch_dir(self, folder, glob):
+            self.watched.append((Path(folder), glob))
+
+    reloader = Reloader()
+    board_parts._watch_jinja(reloader)
+    assert (Path(settings.BASE_DIR) / "games/catacombs/jinja2", "**/*.jinja") in reloader.watched
+
+    monkeypatch.setattr(board_parts, "_drawn", board_parts.OrderedDict({("x.jinja", b"k"): "old"}))
+    monkeypatch.setattr(board_parts, "_kept", 3)
+    edited = Path("games/catacombs/jinja2/catacombs/sheet.jinja")
+    assert board_parts._jinja_changed(reloader, file_path=edited)
+    assert not board_parts._drawn and board_parts._kept == 0
+    assert board_parts._jinja_changed(reloader, file_path=Path("games/views.py")) is None  # a restart

@@ -3,8 +3,14 @@
 The TV view needs a game with a shared screen: Catacombs has one, the toy Nim has none.
 """
 
+import re
+
 import pytest
 from django.urls import reverse
+
+from games.templatetags import board_parts
+
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_games")]
 
@@ -42,3 +48,19 @@ def test_the_polled_board_carries_no_csrf_token_and_the_full_page_one_in_each_fo
     assert "csrfmiddlewaretoken" not in polled.content.decode()
     board = page.content.decode().split('id="board"', 1)[1]
     assert board.count('method="post"') == board.count('name="csrfmiddlewaretoken"') > 0
+
+
+def test_a_kept_part_serves_every_whole_page_each_with_its_own_token(client, make_table):
+    """A page's token is masked anew for every page: it goes into the kept library after the
+    drawing, so two pages share one drawing and each posts its own token."""
+    game, (anna, _) = make_table("catacombs", ("Anna", "Ben"), {"flip_mode": "auto"})
+    client.force_login(anna)
+    board_parts.forget()
+    pages, kept = [], []
+    for _ in range(2):
+        pages.append(client.get(reverse("game", args=[game.code])).content.decode())
+        kept.append(sum(1 for template, _ in board_parts._drawn if template == "catacombs/sheet.jinja"))
+    tokens = [set(TOKEN.findall(page.split('class="cc-sheet', 1)[1])) for page in pages]
+    assert all(len(found) == 1 for found in tokens) and tokens[0] != tokens[1]
+    assert kept[0] == kept[1] > 0  # the second page drew no library again
+    assert not any(board_parts.TOKEN_SLOT in page for page in pages)

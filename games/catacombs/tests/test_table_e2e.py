@@ -179,3 +179,33 @@ def test_a_removed_player_is_gone_from_every_screen_and_an_early_end_is_said(pho
     hers.screenshot(path=str(ARTIFACTS / "e2e_catacombs_table_host_end.png"), full_page=True)
     tv.screenshot(path=str(ARTIFACTS / "e2e_catacombs_table_tv_end.png"))
     assert_accessible(hers)
+
+
+def test_the_tables_part_fits_each_viewer_and_an_opened_library_stays_open(phone, make_user):  # noqa: F811
+    """The table's part is one drawing for all: a player's page hides their own library there (theirs
+    is drawn above, with this turn's write), the host who does not play sees every library open,
+    and a library opened on a phone stays open when another player's write is pushed in."""
+    host = make_user("Father Luke")
+    game, (ann, tom) = table(make_user, host=host)
+    url = f"/g/{game.code}/"
+    hers, his, hosts = accepting(phone(ann), phone(tom), phone(host))
+    for page in (hers, his, hosts):
+        page.goto(url)
+        live(page)
+
+    libraries = "#board details.cc-other"
+    assert hers.locator(f"{libraries}[data-seat='0']").is_hidden()  # her own
+    toms = hers.locator(f"{libraries}[data-seat='1']")
+    assert toms.is_visible() and toms.get_attribute("open") is None
+    assert hosts.locator(libraries).count() == 2
+    assert all(hosts.locator(libraries).nth(n).get_attribute("open") is not None for n in range(2))
+
+    toms.locator("summary").click()  # she opens Tom's library; then Tom writes a book
+    before = version(hers)
+    his_pile = pick_a_card(his)
+    his.locator(f"#board .cc-put-{his_pile} button.cc-write").first.click()
+    hers.wait_for_function("v => document.querySelector('#board').dataset.version !== v", arg=before)
+    assert hers.locator(f"{libraries}[data-seat='1']").get_attribute("open") is not None
+    assert hers.locator(f"{libraries}[data-seat='0']").is_hidden()
+    shot(hers, "table_part_fitted")
+    assert_accessible(hers)

@@ -20,6 +20,7 @@ from games.catacombs.web import CatacombsKind
 from games.play import services
 from games.templatetags import board_parts
 from games.templatetags.board_parts import _draw
+from games.web.presenter import table_seats
 from tests.hypothesis_profiles import examples
 
 TABLE = CatacombsKind.pages.table
@@ -44,7 +45,8 @@ def table_part(state: dict, viewer: int | None) -> str:
         for n in range(state["players"])
     ]
     game = SimpleNamespace(options={}, state=state)
-    context = {"seats": seats, "view": view, "names": [s.name for s in seats], "log": ["A line."]}
+    names = [s.name for s in seats]
+    context = {"seats": table_seats(seats), "view": view, "names": names, "log": ["A line."]}
     return _draw(TABLE, context | CatacombsKind().table_context(view, game))
 
 
