@@ -73,8 +73,13 @@ def drawings(game: Game, users: list, factory: RequestFactory) -> float:
     """CPU seconds to draw every phone's board and the TV's screen of the game as it is."""
     start = time.process_time()
     for user in users:
-        scope = {"user": user, "path": f"/g/{game.code}/", "headers": [(b"host", b"bench.local")]}
-        assert board_for(game.pk, scope) is not None
+        scope = {
+            "user": user,
+            "path": f"/ws/g/{game.code}/",
+            "headers": [(b"host", b"bench.local")],
+            "url_route": {"kwargs": {"code": game.code}},
+        }
+        assert board_for(game.pk, scope, game.version) is not None  # as a socket that heard the version
     request = factory.get(f"/g/{game.code}/tv/")
     request.user = users[0]
     tv = time.process_time()

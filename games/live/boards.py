@@ -5,6 +5,9 @@ the board for its own socket's user (``presenter.board_fragment`` and the game's
 ``view`` for that seat), exactly as the poll would answer that page, so a push
 never carries another seat's view and the page needs no request to redraw.
 
+The sockets of a table on one web process hear a version together: the first one's read of the
+game and its seats serves the others for a moment (``READ_SHARE_SECONDS``).
+
 A drawing is made once per version and viewer, not once per socket: the sockets
 of one viewer (a person's tabs, the watchers who are not signed in), on any web
 process, share it through the cache. The first socket to ask draws it and puts it
@@ -65,6 +68,8 @@ class SocketRequest(HttpRequest):
 _GAME = Compiled(Game, lambda game_id: Game.objects.filter(pk=game_id).order_by(), game_id=-7_654_321)
 
 SHARE_SECONDS = 0.5  # how long a drawing may be handed to another socket of the same viewer
+READ_SHARE_SECONDS = 0.25  # how long one socket's read of a game and its seats serves the others
+_reads: dict[int, tuple[float, Game, list]] = {}  # game id -> (read at, game, seats): recent reads
 # How long a socket waits for the drawing another socket is making (a drawing takes a few ms, more
 # on a busy machine): short steps first, then longer ones, so a slow drawing costs few reads.
 WAIT_STEPS = (0.004, 0.004, 0.008, 0.008, 0.016, 0.016, 0.032, 0.032, 0.064, 0.064)  # seconds, 0.25 s in all
@@ -90,10 +95,10 @@ def board_for(game_id: int, scope: dict, wanted: int | None = None) -> tuple[int
     """(version, the board partial) as this socket's viewer may see it now; None if they may not.
     The drawing is left in the cache for the viewer's other sockets, under its own version and
     under ``wanted`` (the version they wait for, which it may have overtaken)."""
-    games, seats = together(_GAME.read(game_id=game_id, objects=True), board_seats_read(game_id=game_id))
-    if not games:
+    game, seats = _game_and_seats(game_id, scope, wanted)
+    if game is None:
         return None
-    game, request = games[0], SocketRequest(scope)
+    request = SocketRequest(scope)
     if watch_refusal(game, request.user):
         return None
     html = render_to_string("games/board.html", board_fragment(request, game, seats=seats), request=request)
@@ -101,6 +106,25 @@ def board_for(game_id: int, scope: dict, wanted: int | None = None) -> tuple[int
     versions = {game.version} | ({wanted} if wanted is not None and wanted < game.version else set())
     cache.set_many({_key(game_id, version, viewer): entry for version in versions}, timeout=2)
     return game.version, html
+
+
+def _game_and_seats(game_id: int, scope: dict, wanted: int | None) -> tuple[Game | None, list]:
+    """The game and its seats: the read another socket of this process made a moment ago for the
+    version this one waits for (a table's phones hear a version together), else one round trip.
+    Only a socket of the same table code takes it (SQLite may give a deleted game's id to the next)."""
+    code = scope.get("url_route", {}).get("kwargs", {}).get("code")
+    now, kept = time.monotonic(), _reads.get(game_id)
+    if kept and wanted is not None and code is not None:
+        read_at, game, seats = kept
+        if game.code == code and game.version >= wanted and now - read_at < READ_SHARE_SECONDS:
+            return game, seats
+    games, seats = together(_GAME.read(game_id=game_id, objects=True), board_seats_read(game_id=game_id))
+    if not games:
+        return None, seats
+    for old in [key for key, (read_at, _, _) in list(_reads.items()) if now - read_at >= READ_SHARE_SECONDS]:
+        _reads.pop(old, None)
+    _reads[game_id] = (now, games[0], seats)
+    return games[0], seats
 
 
 def claim_answer(request: HttpRequest, game: Game) -> None:
