@@ -158,8 +158,12 @@ def verses(view: dict, meta_by_id: dict[str, dict]) -> list[dict]:
     return [{**verse, "meta": meta_by_id[verse["category"]]} for verse in view["verses"]]
 
 
+def categories_meta(view: dict) -> list[dict]:
+    return [category_meta(c, n) for n, c in enumerate(view["categories"])]
+
+
 def catacombs_context(view: dict) -> dict:
-    meta = [category_meta(c, n) for n, c in enumerate(view["categories"])]
+    meta = categories_meta(view)
     by_id = {m["id"]: m for m in meta}
     you = view.get("you")
     own = view["sheets"][you["seat"]] if you else None
@@ -193,7 +197,7 @@ def catacombs_context(view: dict) -> dict:
 
 def libraries(view: dict) -> list[dict]:
     """Every seat's library as the table sees it (the table's ``view``: this turn's writes unseen)."""
-    meta = [category_meta(c, n) for n, c in enumerate(view["categories"])]
+    meta = categories_meta(view)
     return [
         {
             "seat": seat,

@@ -75,9 +75,9 @@ def table_part(context) -> SafeString:
     template = game.game_kind.pages.table
     if template is None:
         raise ImproperlyConfigured(f"{game.game_kind.name} places a table's part but has no pages.table.")
-    # A version is the state of one game (its code and birth: SQLite may give a deleted game's id
-    # to the next); the seats' names and comings and goings are read beside it.
-    key = (template, _digest((game.pk, game.code, game.created_at, game.version, table_seats(seats))))
+    # A version is the state of one game, known by its code and birth (SQLite may give a deleted
+    # game's id to the next); the seats' names and comings and goings are read beside it.
+    key = (template, _digest((game.code, game.created_at, game.version, table_seats(seats))))
     html = _drawn.get(key)
     if html is None:
         html = _draw(template, table_part_context(game, seats))

@@ -54,7 +54,6 @@ def boards(slug: str, players: int, seed: int, every: int):
             for viewer in [None, *range(players)]:
                 view = engine.view(state, viewer)
                 game = SimpleNamespace(
-                    pk=1,
                     code="ABCDEF",
                     created_at=seed,
                     version=number,
