@@ -13,6 +13,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 from django.urls import get_resolver  # noqa: E402
 
+from config.heap import settle  # noqa: E402
 from games.live.routing import websocket_urlpatterns  # noqa: E402
 from groups.routing import websocket_urlpatterns as night_urlpatterns  # noqa: E402
 from scoresheets.warm import warm_renderer_in_background  # noqa: E402
@@ -22,7 +23,7 @@ from scoresheets.warm import warm_renderer_in_background  # noqa: E402
 # CPU, which would otherwise fall on the first pages of a busy table.
 _ = get_resolver().reverse_dict  # imports the URLconf and builds its reverse lookup
 # Likewise the PDF renderer: a first PDF of each game costs 1.5-2x a later one (scoresheets/warm.py).
-warming = warm_renderer_in_background() if settings.WARM_PDF_RENDERER else None
+warming = warm_renderer_in_background(then=settle) if settings.WARM_PDF_RENDERER else None
 
 sockets = websocket_urlpatterns + night_urlpatterns
 application = ProtocolTypeRouter(
@@ -31,3 +32,4 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(sockets))),
     }
 )
+settle()  # what starting up built stays out of the collector's full passes (config/heap.py)

@@ -2,7 +2,7 @@ import logging
 import os
 
 from celery import Celery
-from celery.signals import beat_init, worker_init
+from celery.signals import beat_init, worker_init, worker_ready
 from kombu.transport import TRANSPORT_ALIASES
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -94,6 +94,15 @@ def _first_heartbeat(sender=None, **_kwargs) -> None:
         log.warning("Could not send the first heartbeat.", exc_info=True)
 
 
+def _settle_the_heap(sender=None, **_kwargs) -> None:
+    """The worker's tasks, engines and computer players are loaded: out of the collector's full
+    passes (config/heap.py)."""
+    from config.heap import settle
+
+    settle()
+
+
 _survive_a_redis_restart()
+worker_ready.connect(_settle_the_heap, weak=False)
 beat_init.connect(_first_heartbeat, weak=False)
 worker_init.connect(_return_what_a_dead_worker_held, weak=False)

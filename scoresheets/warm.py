@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import threading
+from collections.abc import Callable
 
 from .forms import BlankPadForm, page_query
 from .pads import PAPERS, blank_key, blank_pad, pad_cache, render_pdf
@@ -55,15 +56,18 @@ def warm_renderer() -> list[str]:
     return sorted(WARMED)
 
 
-def warm_renderer_in_background() -> threading.Thread:
+def warm_renderer_in_background(then: Callable[[], None] | None = None) -> threading.Thread:
     """The warm-up on a thread of its own, so the web process serves while it runs (renders
-    take turns: ``pads.html_to_pdf``); a failure is logged, never raised into the server."""
+    take turns: ``pads.html_to_pdf``); a failure is logged, never raised into the server.
+    ``then`` runs after it, warm or not."""
 
     def run() -> None:
         try:
             warm_renderer()
         except Exception:
             log.exception("warming the PDF renderer failed; the first pad will be slower")
+        if then is not None:
+            then()
 
     thread = threading.Thread(target=run, name="warm-pdf-renderer", daemon=True)
     thread.start()
