@@ -14,7 +14,7 @@ from django.http import HttpRequest
 
 from accounts import limits
 from games.live import watch
-from games.live.boards import board_for, shared_board
+from games.live.boards import board_for
 from games.live.groups import layer_crosses_processes, player_group, table_group
 from games.live.here import PresenceMixin
 from games.live.notices import NoticesMixin
@@ -125,8 +125,7 @@ class TableConsumer(PresenceMixin, NoticesMixin, AsyncJsonWebsocketConsumer):
             while self.sent < self.wanted:
                 wanted = self.wanted
                 try:
-                    draw = database_sync_to_async(board_for)
-                    drawn = await shared_board(self.game_id, wanted, self.scope, draw)
+                    drawn = await database_sync_to_async(board_for)(self.game_id, self.scope, wanted)
                 except Exception:  # noqa: BLE001 — the page fetches its own board instead
                     log.warning("Could not draw game %s for a socket.", self.game_id, exc_info=True)
                     drawn = None

@@ -12,13 +12,6 @@ Celery workers alike use it; a forked worker child starts its own.
 
 Only layers that cross processes go through it: the embedded default's
 in-memory layer lives on the web process's own event loop and is sent to there.
-
-The same thread runs errands (``Sender.run``): small writes a request's answer need
-not wait for, such as leaving the move's board in the cache for the mover's sockets.
-They run in the order they were queued among the pushes, so a write queued before
-a push is done before any page hears that push (unless the queue was full: then the
-push leaves from its caller at once, and a socket may draw a board it could have
-taken; nothing is lost or shown to the wrong page).
 """
 
 from __future__ import annotations
@@ -30,7 +23,6 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Callable
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -48,12 +40,11 @@ class Sender:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        # (group, message) pushes and (errand, None) errands
-        self._queue: queue.Queue[tuple] = queue.Queue(maxsize=size)
+        self._queue: queue.Queue[tuple[str, dict]] = queue.Queue(maxsize=size)
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
         self._pid: int | None = None
-        self.direct = 0  # pushes and errands done by their caller because the queue was full
+        self.direct = 0  # pushes sent by their caller because the queue was full
 
     def send(self, group: str, message: dict) -> None:
         self._start()
@@ -62,15 +53,6 @@ class Sender:
         except queue.Full:
             self.direct += 1
             send_now(group, message)
-
-    def run(self, errand: Callable[[], object]) -> None:
-        """Run ``errand`` on the sender's thread, after what is queued; at once if the queue is full."""
-        self._start()
-        try:
-            self._queue.put_nowait((errand, None))
-        except queue.Full:
-            self.direct += 1
-            errand()
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait until every queued push is sent; False if that took longer than ``timeout``."""
@@ -101,17 +83,11 @@ class Sender:
         loop = asyncio.new_event_loop()
         asyncio.set_event_loop(loop)
         while True:
-            target, message = self._queue.get()
+            group, message = self._queue.get()
             try:
-                if message is None:
-                    target()
-                else:
-                    loop.run_until_complete(get_channel_layer().group_send(target, message))
-            except Exception:  # noqa: BLE001 — a push or an errand must never stop the sender
-                if message is None:
-                    log.warning("An errand of the push sender failed.", exc_info=True)
-                else:
-                    log.warning("Could not push to %s.", target, exc_info=True)
+                loop.run_until_complete(get_channel_layer().group_send(group, message))
+            except Exception:  # noqa: BLE001 — a push must never stop the sender
+                log.warning("Could not push to %s.", group, exc_info=True)
             finally:
                 self._queue.task_done()
 

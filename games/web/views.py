@@ -28,7 +28,7 @@ from config import heartbeat
 from config.links import absolute
 from games.contract import kinds
 from games.contract.protocol import NOT_A_MOVE
-from games.live import boards, presence
+from games.live import presence
 from games.live.polling import unchanged_answer
 from games.models import Game, Move, Seat
 from games.play import seat_moves, services
@@ -365,8 +365,6 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
                 request_id=request_id,
                 seats=seats,
             )
-            if request.htmx:
-                boards.claim_answer(request, game)
     except (services.MoveRejected, IntegrityError) as exc:
         game.refresh_from_db()
         # The same request sent again (its answer was lost) is answered with the table as it is.
@@ -374,8 +372,6 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
             if isinstance(exc, IntegrityError):
                 raise
             status, error = exc.status, exc.message
-    if request.htmx and status == 200:
-        return HttpResponse(boards.answer_board(request, game, board_fragment(request, game, error, seats)))
     if request.htmx:
         return render(request, "games/board.html", board_fragment(request, game, error, seats), status=status)
     return render(request, "games/game.html", page_context(request, game, error, seats), status=status)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 import uuid
 import weakref
 from concurrent.futures import ThreadPoolExecutor
@@ -101,45 +100,6 @@ def test_a_committed_move_is_announced_through_the_process_sender(redis_layer):
         return 1
 
     assert hear(redis_layer, table_group(424242), push) == [{"type": "game.version", "version": 7}]
-
-
-def test_errands_run_on_the_sender_thread_before_the_pushes_queued_after_them(redis_layer):
-    sender = Sender(size=100)
-    done: list[str] = []
-
-    def slow_errand() -> None:
-        time.sleep(0.05)  # a push sent before it finished would be heard with ``done`` empty
-        done.append(threading.current_thread().name)
-
-    async def run() -> tuple[dict, list[str]]:
-        channel = await redis_layer.new_channel()
-        await redis_layer.group_add("errands", channel)
-        sender.run(slow_errand)
-        sender.send("errands", {"type": "game.version", "version": 1})
-        message = await asyncio.wait_for(redis_layer.receive(channel), timeout=10)
-        seen = list(done)
-        await redis_layer.group_discard("errands", channel)
-        return message, seen
-
-    with ThreadPoolExecutor(1) as thread:
-        message, seen = thread.submit(asyncio.run, run()).result()
-    assert message == {"type": "game.version", "version": 1}
-    assert seen == ["live-push-sender"]
-    assert sender.flush(timeout=10)
-
-
-def test_an_errand_finding_the_queue_full_runs_at_once_in_the_caller():
-    sender = Sender(size=1)
-    gate = threading.Event()
-    sender.run(gate.wait)  # holds the thread
-    sender.run(lambda: None)  # fills the queue of one (or waits in it)
-    callers: list[str] = []
-    for _ in range(3):
-        sender.run(lambda: callers.append(threading.current_thread().name))
-    gate.set()
-    assert sender.flush(timeout=10)
-    assert callers and set(callers) == {threading.current_thread().name}
-    assert sender.direct >= 1
 
 
 def test_a_change_is_pushed_before_its_other_followers_run():
