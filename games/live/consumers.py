@@ -113,12 +113,21 @@ class TableConsumer(PresenceMixin, NoticesMixin, AsyncJsonWebsocketConsumer):
     async def game_version(self, event: dict) -> None:
         """Draw the board for this socket; pushes that arrive while it draws make one more drawing.
         A page that draws its own partial (a shared screen: ``?draw=0``) hears the version only."""
-        if b"draw=0" in self.scope.get("query_string", b""):
+        if b"draw=0" in self.scope.get("query_string", b"") or self._answered(event):
+            self.sent = max(self.sent, event["version"])
+            self.wanted = max(self.wanted, self.sent)
             await self.send_json({"version": event["version"]})
             return
         self.wanted = max(self.wanted, event["version"])
         if self.drawing is None:
             self.drawing = asyncio.create_task(self._draw())
+
+    def _answered(self, event: dict) -> bool:
+        """Whether this viewer's own move made the version: its page takes the board from the move's
+        answer and drops a push of the version it shows (static/js/live.js). Another page of theirs
+        hears the version alone and asks for its board."""
+        user = self.scope.get("user")
+        return event.get("answered") is not None and user is not None and event["answered"] == user.pk
 
     async def _draw(self) -> None:
         try:

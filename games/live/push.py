@@ -16,14 +16,15 @@ from games.play.signals import game_changed, rematch_offered, seat_removed, tabl
 log = logging.getLogger(__name__)
 
 
-def version_message(version: int) -> dict:
-    return {"type": "game.version", "version": version}
+def version_message(version: int, answered: int | None = None) -> dict:
+    """``answered``: the user whose move's answer is this version's board."""
+    return {"type": "game.version", "version": version, **({"answered": answered} if answered else {})}
 
 
-def announce_version(game_id: int, version: int) -> None:
+def announce_version(game_id: int, version: int, answered: int | None = None) -> None:
     """Best effort: pages that miss it catch up from their version when they reconnect or poll."""
     if get_channel_layer() is not None:
-        _send(table_group(game_id), version_message(version))
+        _send(table_group(game_id), version_message(version, answered))
 
 
 def _send(group: str, message: dict) -> None:
@@ -50,8 +51,8 @@ def tell_players(game: Game, seats) -> None:
         _send(player_group(user_id), {"type": "games.changed"})
 
 
-def on_game_changed(sender, game: Game, seats=(), source: str = "", **kwargs) -> None:
-    announce_version(game.pk, game.version)
+def on_game_changed(sender, game: Game, seats=(), source: str = "", answered=None, **kwargs) -> None:
+    announce_version(game.pk, game.version, answered)
     # A realtime table's computer players move several times a second at every table: their
     # moves reach "My games" by its poll, and only the end of the game is told at once.
     if source == Source.BOT and game.game_kind.realtime and game.status == Game.Status.ACTIVE:

@@ -119,9 +119,12 @@ class Source(StrEnum):
     LOBBY = "lobby"
 
 
-def announce(game: Game, seats: list[Seat], source: Source) -> None:
-    """Send ``game_changed`` once the current transaction commits."""
-    transaction.on_commit(lambda: game_changed.send(Game, game=game, seats=seats, source=source), robust=True)
+def announce(game: Game, seats: list[Seat], source: Source, answered: int | None = None) -> None:
+    """Send ``game_changed`` once the current transaction commits. ``answered``: the user whose
+    request is answered with the new board (their pages need only hear the version)."""
+    transaction.on_commit(
+        lambda: game_changed.send(Game, game=game, seats=seats, source=source, answered=answered), robust=True
+    )
 
 
 def apply_move(game: Game, state: dict, seat: int | None, move: dict, number: int) -> dict:
@@ -276,6 +279,7 @@ def submit_locked(
     as_host: bool = False,
     request_id: str = "",
     seats: list[Seat] | None = None,
+    answered: bool = False,
 ) -> list[Seat]:
     """``submit_move`` for a game row the caller read with ``select_for_update`` in its own transaction
     (the move view, which needs the row anyway: one read instead of two). Returns the seats:
@@ -309,7 +313,7 @@ def submit_locked(
             raise MoveRejected("It is not your turn." if not waited else STALE_MESSAGE, 409)
     record(game, actor.seat, move, actor.seats, user.pk, request_id)
     play_table_moves(game, actor.seats)
-    announce(game, actor.seats, Source.PLAYER)
+    announce(game, actor.seats, Source.PLAYER, answered=user.pk if answered else None)
     return actor.seats
 
 

@@ -364,6 +364,7 @@ def move(request: HttpRequest, code: str) -> HttpResponse:
                 as_host=as_host,
                 request_id=request_id,
                 seats=seats,
+                answered=bool(request.htmx),
             )
     except (services.MoveRejected, IntegrityError) as exc:
         game.refresh_from_db()

@@ -272,7 +272,8 @@ def test_two_tables_that_differ_only_in_secrets_look_the_same_to_others(people):
 
 @pytest.mark.django_db(transaction=True)  # the sockets' threads read the table
 def test_each_socket_is_pushed_only_what_its_viewer_may_see(people):
-    """The board a push brings is drawn for that socket's user: their own hand, nobody else's."""
+    """The board a push brings is drawn for that socket's user: their own hand, nobody else's (the
+    mover's, his move's answer)."""
     game = new_table(people, laid_out())
     viewers = {
         0: people["Julius"],
@@ -292,15 +293,20 @@ def test_each_socket_is_pushed_only_what_its_viewer_may_see(people):
             assert (await page.connect())[0]
             await page.receive_json_from(timeout=10)
             pages[seat] = page
-        await database_sync_to_async(move)(julius, game, {"type": "take"}, cards=[str(c) for c in hearts])
+        answer = await database_sync_to_async(move)(
+            julius, game, {"type": "take"}, cards=[str(c) for c in hearts]
+        )
         heard = {seat: await next_version(page) for seat, page in pages.items()}
         for page in pages.values():
             await page.disconnect()
-        return heard
+        return heard, answer
 
     with ThreadPoolExecutor(1) as thread:
-        heard = thread.submit(asyncio.run, scenario()).result()
+        heard, answer = thread.submit(asyncio.run, scenario()).result()
     game.refresh_from_db()
+    # Julius's page takes his board from his move's answer; his socket hears the version alone.
+    assert heard[0] == {"version": game.version}
+    heard[0]["html"] = answer
     for seat in viewers:
         assert heard[seat]["version"] == game.version
         position = seat if isinstance(seat, int) else None
