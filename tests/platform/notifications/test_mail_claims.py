@@ -11,7 +11,7 @@ from django.utils import timezone
 
 from games.live import presence
 from games.models import Game, Notification, NotificationPrefs, OpenPage, Seat
-from games.notifications import claims, mailer
+from games.notifications import claims, deadlines, mailer
 from games.play import services
 from games.play.seat_moves import PAUSE, RESUME
 from games.tables import tools as table_tools
@@ -247,6 +247,22 @@ def test_flip_anyway_twice_mails_the_player_gone_once_for_the_cards_now_up(hoste
     assert [note.turn for note in sent] == [game.state["turn"]]
     mailer.sweep(later(600))
     assert len(to(mailoutbox, clara)) == 1 and to(mailoutbox, paul) == []
+
+
+def test_a_reminder_for_cards_flipped_on_past_is_dropped(hosted, mailoutbox):
+    game, hostess, clara, paul = hosted
+    Game.objects.filter(pk=game.pk).update(turn_deadline=86400)
+    deadlines.sweep(timezone.now() + timedelta(hours=12, minutes=30))  # half-time: Clara reminded
+    everyone_passes(game, paul)
+    game.refresh_from_db()
+    services.submit_move(game.pk, hostess, {"type": "flip_on"}, game.tokens["host"], as_host=True)
+    game.refresh_from_db()
+    assert seat_of(game, clara).position in game.engine.to_act(game.state)  # awaited in the next cards
+    mailer.sweep(later())
+    [reminder] = rows(clara, kind="reminder")
+    assert reminder.skipped and reminder.last_error == claims.NOT_YOUR_TURN
+    [mail] = to(mailoutbox, clara)  # the cards now up, not a reminder of the ones before
+    assert "new cards are up" in mail.subject
 
 
 def test_a_latecomer_is_mailed_once_for_the_first_cards_they_play(hosted, make_user, mailoutbox):
