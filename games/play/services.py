@@ -18,7 +18,14 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.contract import kinds
-from games.contract.protocol import NOT_A_MOVE, IllegalMove, check_move_keys, choose_move, has_move
+from games.contract.protocol import (
+    NOT_A_MOVE,
+    IllegalMove,
+    check_move_keys,
+    choose_move,
+    has_move,
+    round_number,
+)
 from games.live import presence
 from games.models import LOG_TAIL, Game, Move, Seat
 from games.notifications import outbox
@@ -100,10 +107,18 @@ def _turn_passed(game: Game, before: dict, after: dict) -> bool:
     return _awaited(game, before) != _awaited(game, after) or game.status == Game.Status.FINISHED
 
 
-def _awaiting_write(game: Game) -> writes.Write:
-    """Who the game awaits now, written on its seats (a seat's clock starts when it becomes awaited)."""
+def _new_round(game: Game, before: dict, after: dict) -> bool:
+    """Whether a game played in rounds began another (new cards up, even for a seat the host's Flip
+    anyway kept awaited): a new turn for every seat it awaits."""
+    number = round_number(game.engine, after)
+    return number is not None and number != round_number(game.engine, before)
+
+
+def _awaiting_write(game: Game, new_turn: bool = False) -> writes.Write:
+    """Who the game awaits now, written on its seats (a seat's clock starts when it becomes awaited,
+    and for every seat awaited with ``new_turn``)."""
     waiting = [] if game.status == Game.Status.FINISHED else game.engine.to_act(game.state)
-    return writes.awaiting(game.pk, waiting, timezone.now())
+    return writes.awaiting(game.pk, waiting, timezone.now(), new_turn=new_turn)
 
 
 def _sync_awaiting(game: Game) -> None:
@@ -169,7 +184,11 @@ def record(
     # One round trip for the move's writes (``games.play.writes``).
     together(
         writes.update(game, MOVE_FIELDS),
-        *([_awaiting_write(game)] if _turn_passed(game, before, after) else []),
+        *(
+            [_awaiting_write(game, new_round)]
+            if (new_round := _new_round(game, before, after)) or _turn_passed(game, before, after)
+            else []
+        ),
         writes.insert(logged),
     )
     outbox.after_move(game, before, seats, user_id)

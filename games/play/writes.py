@@ -72,10 +72,10 @@ def insert(instance: Model) -> Write:
     return Write(alias, sql, params, saved)
 
 
-def awaiting(game_id: int, waiting: list[int], now: datetime) -> Write:
+def awaiting(game_id: int, waiting: list[int], now: datetime, new_turn: bool = False) -> Write:
     """The game's seats marked awaited or not: an awaited seat's clock (``waiting_since``) starts
-    ``now`` if it was not awaited before and runs on if it was; a seat not awaited has none. A seat
-    newly awaited counts one more turn (``turns``)."""
+    ``now`` if it was not awaited before (or ``new_turn``: a new round for all) and runs on if it
+    was; a seat not awaited has none. A seat newly awaited counts one more turn (``turns``)."""
     alias = router.db_for_write(Seat)
     connection = connections[alias]
     meta = Seat._meta
@@ -85,7 +85,15 @@ def awaiting(game_id: int, waiting: list[int], now: datetime) -> Write:
 
     moment = meta.get_field("waiting_since").get_db_prep_save(now, connection)
     # Every right-hand side reads the row as it was before the statement.
-    if waiting:
+    if waiting and new_turn:
+        among = f"{quote('position')} IN ({', '.join(['%s'] * len(waiting))})"
+        sets = (
+            f"{quote('awaiting')} = CASE WHEN {among} THEN %s ELSE %s END, "
+            f"{quote('waiting_since')} = CASE WHEN {among} THEN %s ELSE NULL END, "
+            f"{quote('turns')} = CASE WHEN {among} THEN {quote('turns')} + 1 ELSE {quote('turns')} END"
+        )
+        params = [*waiting, True, False, *waiting, moment, *waiting]
+    elif waiting:
         among = f"{quote('position')} IN ({', '.join(['%s'] * len(waiting))})"
         sets = (
             f"{quote('awaiting')} = CASE WHEN {among} THEN %s ELSE %s END, "

@@ -80,6 +80,16 @@ def test_awaiting_starts_a_seats_clock_when_it_becomes_awaited_and_keeps_it_whil
     assert clocks(game) == {0: (False, None), 1: (False, None), 2: (False, None)}
 
 
+def test_a_new_turn_starts_the_clock_of_every_seat_awaited_in_it(make_table):
+    game, _ = make_table("race", names=("Julius", "Agrippina", "Gaius"))
+    earlier, now = timezone.now() - timedelta(hours=5), timezone.now()
+    Seat.objects.filter(game=game).update(awaiting=True, waiting_since=earlier, turns=3)
+    writes.awaiting(game.pk, [0, 1], now, new_turn=True).run()
+    assert clocks(game) == {0: (True, now), 1: (True, now), 2: (False, None)}
+    turns = dict(Seat.objects.filter(game=game).values_list("position", "turns"))
+    assert turns == {0: 4, 1: 4, 2: 3}
+
+
 def test_a_write_that_breaks_a_constraint_raises_and_takes_the_others_sent_with_it_back(make_table):
     game, (julius, _) = make_table("nim")
     services.submit_move(game.pk, julius, {"type": "take", "count": 1}, game.tokens["0"])

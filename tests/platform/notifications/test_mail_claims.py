@@ -265,6 +265,23 @@ def test_a_reminder_for_cards_flipped_on_past_is_dropped(hosted, mailoutbox):
     assert "new cards are up" in mail.subject
 
 
+def test_cards_flipped_on_past_a_seat_still_choosing_give_it_a_new_turn_and_its_full_time(hosted):
+    """Flip anyway passes Clara and puts new cards up: her clock starts again with them, and the
+    half-time reminder of the new cards is written."""
+    game, hostess, clara, paul = hosted
+    Game.objects.filter(pk=game.pk).update(turn_deadline=86400)
+    before = seat_of(game, clara)
+    Seat.objects.filter(pk=before.pk).update(waiting_since=timezone.now() - timedelta(hours=20))
+    everyone_passes(game, paul)
+    game.refresh_from_db()
+    services.submit_move(game.pk, hostess, {"type": "flip_on"}, game.tokens["host"], as_host=True)
+    after = seat_of(game, clara)
+    assert after.awaiting and after.turns == before.turns + 1
+    assert timezone.now() - after.waiting_since < timedelta(minutes=1)
+    deadlines.sweep(timezone.now() + timedelta(hours=12, minutes=30))
+    assert len(rows(clara, kind="reminder")) == 1
+
+
 def test_a_latecomer_is_mailed_once_for_the_first_cards_they_play(hosted, make_user, mailoutbox):
     game, hostess, clara, paul = hosted
     late = make_user("Late")
