@@ -181,16 +181,10 @@ def record(
     summary = describe(game, before, after, seat, move, seats)
     game.log_tail = [summary, *game.log_tail][:LOG_TAIL]
     logged = Move(game=game, number=number, seat=seat, payload=move, summary=summary, request_id=request_id)
+    new_round = _new_round(game, before, after)
+    awaiting = [_awaiting_write(game, new_round)] if new_round or _turn_passed(game, before, after) else []
     # One round trip for the move's writes (``games.play.writes``).
-    together(
-        writes.update(game, MOVE_FIELDS),
-        *(
-            [_awaiting_write(game, new_round)]
-            if (new_round := _new_round(game, before, after)) or _turn_passed(game, before, after)
-            else []
-        ),
-        writes.insert(logged),
-    )
+    together(writes.update(game, MOVE_FIELDS), *awaiting, writes.insert(logged))
     outbox.after_move(game, before, seats, user_id)
     return logged
 
