@@ -2,10 +2,9 @@
 
 A row says what it claims (``Notification.claim``, with its ``seat`` and ``turn``): this seat is
 awaited in the turn that began with the row, or is still in round ``turn``; the host's step due
-from move ``turn`` is still due; the game ended; a reminder: the seat still awaited in its turn
-(``turn_of``) the reminder was written in; the lines of a digest; a link an address waits for.
-``check`` asks the game and the person as they are now, just before the mailer hands the row to
-the mail server (and for each line of a digest):
+from move ``turn`` is still due; the game ended; a reminder for the seat's turn; the lines of a
+digest; a link an address waits for. ``check`` asks the game and the person as they are now,
+just before the mailer hands the row to the mail server (and for each line of a digest):
 
 - a claim no longer true is dropped, and the row keeps why ("dropped: no longer your turn");
 - so is a mail the person's settings now refuse (no e-mail, the digest, muted, no confirmed address);
@@ -75,14 +74,6 @@ def claim_for_turn(game: Game) -> str:
     return Claim.ROUND if round_number(game.engine, game.state) is not None else Claim.TURN
 
 
-def turn_of(game: Game, seat: Seat) -> int:
-    """The turn of ``seat`` a row names: in a game played in rounds the round in play (a seat the
-    host's Flip anyway passed is awaited in the next round, a new turn), else how many times the
-    seat has become awaited (``Seat.turns``)."""
-    number = round_number(game.engine, game.state)
-    return seat.turns if number is None else number
-
-
 def check(note: Notification, now: datetime) -> Verdict:
     """Whether row ``note`` (with ``user`` and ``game`` loaded) may be handed to the mail server now."""
     user = note.user
@@ -132,7 +123,7 @@ def _untrue(note: Notification) -> str:
         return "" if same and note.seat in in_round(game.engine, game.state) else ROUND_OVER
     # Awaited now, in the same turn: a seat that passed and is awaited again counts a new one.
     awaited = seat.awaiting and note.seat in game.engine.to_act(game.state)
-    return "" if awaited and turn_of(game, seat) == note.turn else NOT_YOUR_TURN
+    return "" if awaited and seat.turns == note.turn else NOT_YOUR_TURN
 
 
 def _host_step_untrue(note: Notification, game: Game) -> str:

@@ -25,7 +25,6 @@ from django.utils import timezone
 from games.contract import kinds
 from games.contract.protocol import awaits_table, has_move
 from games.models import Game, Move, Seat
-from games.notifications import claims
 from games.notifications import outbox as notifications
 from games.notifications.holidays import covers, holidays_for, paused
 from games.play import services
@@ -265,10 +264,9 @@ def plan_reminders(seats: list[Seat], now: datetime) -> list[notifications.Plann
             "due": due.isoformat(),
             "left_seconds": int((due - now).total_seconds()),
         }
-        turn = claims.turn_of(seat.game, seat)  # the turn it reminds of, checked as it goes
         planned.append(
             notifications.Planned(
-                seat.user_id, seat.game_id, "reminder", key, context, seat=seat.position, turn=turn
+                seat.user_id, seat.game_id, "reminder", key, context, seat=seat.position, turn=seat.turns
             )
         )
     return planned

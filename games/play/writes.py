@@ -85,24 +85,17 @@ def awaiting(game_id: int, waiting: list[int], now: datetime, new_turn: bool = F
 
     moment = meta.get_field("waiting_since").get_db_prep_save(now, connection)
     # Every right-hand side reads the row as it was before the statement.
-    if waiting and new_turn:
+    if waiting:
         among = f"{quote('position')} IN ({', '.join(['%s'] * len(waiting))})"
-        sets = (
-            f"{quote('awaiting')} = CASE WHEN {among} THEN %s ELSE %s END, "
-            f"{quote('waiting_since')} = CASE WHEN {among} THEN %s ELSE NULL END, "
-            f"{quote('turns')} = CASE WHEN {among} THEN {quote('turns')} + 1 ELSE {quote('turns')} END"
-        )
-        params = [*waiting, True, False, *waiting, moment, *waiting]
-    elif waiting:
-        among = f"{quote('position')} IN ({', '.join(['%s'] * len(waiting))})"
+        goes_on = f"({quote('awaiting')} AND %s)"  # awaited before, in a turn that goes on
         sets = (
             f"{quote('awaiting')} = CASE WHEN {among} THEN %s ELSE %s END, "
             f"{quote('waiting_since')} = CASE WHEN {among} THEN "
-            f"CASE WHEN {quote('awaiting')} THEN {quote('waiting_since')} ELSE %s END ELSE NULL END, "
-            f"{quote('turns')} = CASE WHEN {among} AND NOT {quote('awaiting')} "
+            f"CASE WHEN {goes_on} THEN {quote('waiting_since')} ELSE %s END ELSE NULL END, "
+            f"{quote('turns')} = CASE WHEN {among} AND NOT {goes_on} "
             f"THEN {quote('turns')} + 1 ELSE {quote('turns')} END"
         )
-        params = [*waiting, True, False, *waiting, moment, *waiting]
+        params = [*waiting, True, False, *waiting, not new_turn, moment, *waiting, not new_turn]
     else:
         sets, params = f"{quote('awaiting')} = %s, {quote('waiting_since')} = NULL", [False]
     sql = f"UPDATE {connection.ops.quote_name(meta.db_table)} SET {sets} WHERE {quote('game')} = %s"
