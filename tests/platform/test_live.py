@@ -46,6 +46,30 @@ async def next_version(page, timeout: float = ARRIVES) -> dict:
             return message
 
 
+def heard_after(code: str, viewers: dict, act) -> tuple[dict, object]:
+    """(each viewer's message about the board, by name, what ``act`` returned): the pages of
+    ``viewers`` (users, or AnonymousUser for a watcher) open on the table, then ``act()`` run as a
+    request would (a thread of its own)."""
+
+    async def scenario() -> tuple[dict, object]:
+        pages = {}
+        for name, user in viewers.items():
+            page = WebsocketCommunicator(
+                application, f"/ws/g/{code}/", headers=[*ORIGIN, (b"host", b"testserver")]
+            )
+            page.scope["user"] = user
+            assert (await page.connect())[0]
+            await page.receive_json_from(timeout=ARRIVES)
+            pages[name] = page
+        done = await database_sync_to_async(act)()
+        heard = {name: await next_version(page) for name, page in pages.items()}
+        for page in pages.values():
+            await page.disconnect()
+        return heard, done
+
+    return run(scenario)
+
+
 def board_seat(html: str) -> str:
     """The seat a board was drawn for (its ``data-seat``)."""
     return re.search(r'id="board"[^>]*?data-seat="(\d)"', html).group(1)

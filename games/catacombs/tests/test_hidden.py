@@ -5,22 +5,17 @@ order of the face-down piles) and checks that every response another person
 gets is the same, byte for byte once the table code and CSRF tokens are set aside.
 """
 
-import asyncio
 import json
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.urls import reverse
 
-from config.asgi import application
 from games.catacombs import runs
 from games.models import Game
 from games.play import services
-from tests.platform.test_live import next_version
+from tests.platform.test_live import heard_after
 
 pytestmark = pytest.mark.django_db
 
@@ -105,24 +100,7 @@ def test_a_pending_write_shows_to_no_one_else(client, people):
 
 def pushes(game, viewers: dict, mover, payload) -> dict:
     """What each viewer's socket is pushed when ``mover`` makes ``payload``, normalised."""
-
-    async def scenario() -> dict:
-        pages = {}
-        for name, user in viewers.items():
-            headers = [(b"origin", b"http://localhost"), (b"host", b"testserver")]
-            page = WebsocketCommunicator(application, f"/ws/g/{game.code}/", headers=headers)
-            page.scope["user"] = user
-            assert (await page.connect())[0]
-            await page.receive_json_from(timeout=10)
-            pages[name] = page
-        await database_sync_to_async(move)(game, mover, payload)
-        heard = {name: await next_version(page) for name, page in pages.items()}
-        for page in pages.values():
-            await page.disconnect()
-        return heard
-
-    with ThreadPoolExecutor(1) as thread:
-        heard = thread.submit(asyncio.run, scenario()).result()
+    heard, _ = heard_after(game.code, viewers, lambda: move(game, mover, payload))
     return {name: normal(game, message["html"]) for name, message in heard.items()}
 
 

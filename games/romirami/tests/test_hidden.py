@@ -12,25 +12,20 @@ a whole turn.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import re
-from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from channels.db import database_sync_to_async
-from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.urls import reverse
 
-from config.asgi import application
 from games.models import Game, Notification, NotificationPrefs
 from games.notifications import mailer
 from games.play import services
 from games.romirami.engine import ROMIRAMI, number_card, suit_name
 from games.romirami.tests.helpers import table
-from tests.platform.test_live import next_version
+from tests.platform.test_live import heard_after
 from tests.scoresheets.pad_helpers import pdf_text
 
 pytestmark = pytest.mark.django_db
@@ -284,25 +279,9 @@ def test_each_socket_is_pushed_only_what_its_viewer_may_see(people):
     hearts = game.state["market"][:2]
     julius = client_of(people["Julius"])
 
-    async def scenario() -> dict:
-        pages = {}
-        for seat, user in viewers.items():
-            headers = [(b"origin", b"http://localhost"), (b"host", b"testserver")]
-            page = WebsocketCommunicator(application, f"/ws/g/{game.code}/", headers=headers)
-            page.scope["user"] = user
-            assert (await page.connect())[0]
-            await page.receive_json_from(timeout=10)
-            pages[seat] = page
-        answer = await database_sync_to_async(move)(
-            julius, game, {"type": "take"}, cards=[str(c) for c in hearts]
-        )
-        heard = {seat: await next_version(page) for seat, page in pages.items()}
-        for page in pages.values():
-            await page.disconnect()
-        return heard, answer
-
-    with ThreadPoolExecutor(1) as thread:
-        heard, answer = thread.submit(asyncio.run, scenario()).result()
+    heard, answer = heard_after(
+        game.code, viewers, lambda: move(julius, game, {"type": "take"}, cards=[str(c) for c in hearts])
+    )
     game.refresh_from_db()
     # Julius's page takes his board from his move's answer; his socket hears the version alone.
     assert heard[0] == {"version": game.version}
