@@ -321,16 +321,20 @@ def poker_controls(view: dict) -> dict:
     }
 
 
-def poker_context(view: dict) -> dict:
-    """The board's context: the pad's rows, the controls, the dice as they read, the winners."""
+def pad_rows(view: dict) -> list[dict]:
+    """The score pad's rows: each seat's cell with its number or what it may still take."""
     columns = view["columns"]
     outlooks = [row_outlook(column) for column in columns]
-    rows = [{"number": r + 1, "cells": [outlook[r] for outlook in outlooks]} for r in range(len(columns[0]))]
+    return [{"number": r + 1, "cells": [outlook[r] for outlook in outlooks]} for r in range(len(columns[0]))]
+
+
+def poker_context(view: dict) -> dict:
+    """The board's context: the controls, the dice as they read, the winners."""
+    columns = view["columns"]
     controls = poker_controls(view)
     dice = view.get("dice") or []
     column = columns[view["turn"]] if view["turn"] is not None else []
     return {
-        "pad_rows": rows,
         "controls": controls,
         "shown_dice": reading_order(dice, column) if dice else [],
         "removed_dice": [d for d in dice if d["removed"]],

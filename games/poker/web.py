@@ -13,7 +13,7 @@ from games.models import Game
 from games.poker import bot
 from games.poker import pad as score_pad
 from games.poker.engine import POKER
-from games.poker.presenter import poker_context
+from games.poker.presenter import pad_rows, poker_context
 from games.poker.sheet import SHEET
 
 NUMBER_FIELDS = ("row", "value", "die", "count")
@@ -42,6 +42,7 @@ class PokerKind(GameKind):
     strategy = staticmethod(bot.choose)
     pages = Pages(
         board="poker/board.html",
+        table="poker/board_table.html",  # the score pad and the log
         stylesheet="poker/poker.css",
     )
     pad = score_pad
@@ -51,6 +52,9 @@ class PokerKind(GameKind):
 
     def board_context(self, view: dict, game: Game) -> dict:
         return poker_context(view)
+
+    def table_context(self, view: dict, game: Game) -> dict:
+        return {"pad_rows": pad_rows(view), "options": game.options}
 
     def scores_so_far(self, view: dict) -> list[int]:
         """Each player's total as the pad adds it up: the rows written and the cards kept."""

@@ -209,6 +209,7 @@ def table_part_context(game: Game, seats: list[Seat]) -> dict:
     serves every seat and watcher and nothing a seat alone may see can reach it."""
     view = game.engine.view(game.state, None)
     return {
+        "code": game.code,
         "seats": table_seats(seats),
         "view": view,
         "names": seat_names(seats, game.players),
