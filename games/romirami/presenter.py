@@ -128,13 +128,18 @@ def _final(players: list[dict]) -> list[dict]:
     return sorted(players, key=lambda p: (p["place"], p["seat"]))
 
 
+def table_context(view: dict) -> dict:
+    """The table's part: every player as the table sees them, and the trophies."""
+    suits = {s["id"]: s for s in view["suits"]}
+    return {"rami_players": _players(view, suits), "rami_trophies": _trophies(view)}
+
+
 def romirami_context(view: dict) -> dict:
     suits = {s["id"]: s for s in view["suits"]}
     legal = view["legal"]
     phase = view["phase"] if legal else None
     hand = [number_card(c, suits) for c in view["hand"]]
     takes = sorted(sorted(m["cards"]) for m in legal["take"]) if legal else []
-    players = _players(view, suits)
     return {
         "rami_suits": view["suits"],
         "rami_market": [None if c is None else number_card(c, suits) for c in view["market"]],
@@ -146,9 +151,7 @@ def romirami_context(view: dict) -> dict:
         "rami_hand_max": HAND_MAX,
         "rami_this_turn": _turn(view["this_turn"], suits),
         "rami_last_turn": _turn(view["last_turn"], suits),
-        "rami_trophies": _trophies(view),
-        "rami_players": players,
-        "rami_final": _final(players) if view["over"] else None,
+        "rami_final": _final(_players(view, suits)) if view["over"] else None,
         "rami_end_text": END_TEXTS.get(view["end_reason"] or "", ""),
         "rami_star": STAR_WORD,
     }

@@ -11,7 +11,7 @@ from games.models import Game
 from games.romirami import bot
 from games.romirami import pad as score_pad
 from games.romirami.engine import MAX_LISTED, ROMIRAMI
-from games.romirami.presenter import STAR_WORD, romirami_context
+from games.romirami.presenter import STAR_WORD, romirami_context, table_context
 from games.romirami.sheet import SHEET
 
 
@@ -20,6 +20,7 @@ class RomiRamiKind(GameKind):
     strategy = staticmethod(bot.choose)
     pages = Pages(
         board="romirami/board.html",
+        table="romirami/board_table.html",  # the players, the trophies and the log
         lobby="romirami/lobby.html",
         scripts=("romirami/romirami.js",),
         stylesheet="romirami/romirami.css",
@@ -29,6 +30,9 @@ class RomiRamiKind(GameKind):
 
     def board_context(self, view: dict, game: Game) -> dict:
         return romirami_context(view)
+
+    def table_context(self, view: dict, game: Game) -> dict:
+        return table_context(view)
 
     def scores_so_far(self, view: dict) -> list[int]:
         """During play, the points of the contracts each player completed: trophies and Suit Bonus
