@@ -155,18 +155,21 @@ def _begin(view: dict, clock_at: datetime | None, now: datetime) -> dict | None:
     }
 
 
+def table_context(view: dict) -> dict:
+    """The table's parts: every seat small (a seat's own is left out of its board on the page)."""
+    return {"rr_others": [_other(seat) for seat in view["seats"]]}
+
+
 def romanroad_context(view: dict, next_hand_at: datetime | None, now: datetime) -> dict:
-    """The board's context: ``rr_you`` (large), ``rr_others`` (small), the Foundations, the sheet.
+    """The board's context: ``rr_you`` (large), the Foundations, the sheet.
     ``next_hand_at``: when the table's clock moves on (the next deal, or Begin)."""
     mine = _mine(view)
-    others = [_other(seat) for seat in view["seats"] if mine is None or seat["seat"] != mine["seat"]]
     left = None
     if next_hand_at is not None and view["phase"] == "between":
         left = max(0, round((next_hand_at - now).total_seconds()))
     sheet = _sheet(view)
     return {
         "rr_you": mine,
-        "rr_others": others,
         "rr_foundations": [_foundation(pile) for pile in view["foundations"]],
         "rr_done": [_foundation(pile) for pile in view["set_aside"]],
         "rr_sheet": sheet,

@@ -48,7 +48,7 @@ from games.romanroad.engine import (
     TARGET_RANGE,
     away_seats,
 )
-from games.romanroad.presenter import romanroad_context
+from games.romanroad.presenter import romanroad_context, table_context
 from games.romanroad.sheet import SHEET
 
 BETWEEN_SECONDS = 20  # the pause between hands; everyone pressing Ready deals sooner
@@ -144,6 +144,7 @@ class RomanRoadKind(GameKind):
     strategy = staticmethod(bot.choose)
     pages = Pages(
         board="romanroad/board.html",
+        table="romanroad/board_table.html",  # the running hand and the log; the seats small too
         tv="romanroad/tv_board.html",
         scripts=("decks/deck.js", "romanroad/romanroad.js"),
         stylesheet="romanroad/romanroad.css",
@@ -176,6 +177,9 @@ class RomanRoadKind(GameKind):
     def board_context(self, view: dict, game: Game) -> dict:
         clock_at = platform.clock_due_at(game) if view["phase"] in (BETWEEN, DEAL) else None
         return romanroad_context(view, clock_at, timezone.now())
+
+    def table_context(self, view: dict, game: Game) -> dict:
+        return table_context(view)
 
     def scores_so_far(self, view: dict) -> list[int]:
         """Each player's total of the hands played (the hand in play counts once it ends)."""

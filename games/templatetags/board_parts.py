@@ -10,6 +10,7 @@ most, where it is the quicker engine (bench/bench_engines.py).
 
 ``{% table_part %}`` places the table's part of a board (``Pages.table``): drawn from the table's
 view (seat None) once per version of the game and its seats, then the same HTML for every viewer.
+``{% table_part "<template>" %}`` places another of the game's table templates, drawn the same way.
 """
 
 from __future__ import annotations
@@ -70,9 +71,11 @@ def part(template: str, /, **values) -> SafeString:
 
 
 @register.simple_tag(takes_context=True)
-def table_part(context) -> SafeString:
+def table_part(context, template: str | None = None) -> SafeString:
+    """The game's ``pages.table``, or the table template named (a board whose table's parts lie
+    apart on the page): either is drawn from the table's view alone."""
     game, seats = context["game"], context["seats"]
-    template = game.game_kind.pages.table
+    template = template or game.game_kind.pages.table
     if template is None:
         raise ImproperlyConfigured(f"{game.game_kind.name} places a table's part but has no pages.table.")
     # A version is the state of one game, known by its code and birth (SQLite may give a deleted

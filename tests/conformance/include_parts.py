@@ -24,7 +24,7 @@ def part(context, template_name: str, /, **values) -> str:
 
 
 @register.simple_tag(takes_context=True)
-def table_part(context) -> str:
+def table_part(context, template_name: str | None = None) -> str:
     game = context["game"]
-    drawing = context.template.engine.get_template(game.game_kind.pages.table)
+    drawing = context.template.engine.get_template(template_name or game.game_kind.pages.table)
     return drawing.render(Context(table_part_context(game, context["seats"]), use_l10n=False))
