@@ -66,3 +66,6 @@ class Profile:
     playthrough: Callable[[Engine], tuple[int, dict]] = lambda engine: (max(engine.min_players, 2), {})
     # How many random games each test plays (as the Hypothesis profile scales it).
     games: int = 10
+    # A table's part of the board (drawn as ``html``) without what a seat's own view shows there and
+    # the table's does not (its board shows it elsewhere); the drawing as it is for a game with none.
+    own_in_table: Callable[[str, int], str] = lambda html, seat: html

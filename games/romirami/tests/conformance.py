@@ -9,6 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 
 from games.contract.protocol import IllegalMove
 from games.romirami.engine import ROMIRAMI, contract, edition, end_contracts, suit_name
@@ -143,10 +144,17 @@ def check_end(state: dict) -> None:
     assert view["scores"] == scores and view["places"] == ROMIRAMI.places(state)
 
 
+def own_in_table(html: str, seat: int) -> str:
+    """The table's part without the seat's own Suit Bonus count in its row: its own view counts
+    it, and its hand's section shows it."""
+    return re.sub(rf'(data-seat="{seat}">(?:(?!</li>).)*?) · Suit Bonus \d+', r"\1", html, flags=re.S)
+
+
 PROFILE = Profile(
     redraw=redraw,
     check_step=check_step,
     check_end=check_end,
     listed=listed,
     games=12,
+    own_in_table=own_in_table,
 )
