@@ -3,6 +3,7 @@ about a table, as text, and the texts that would give a hidden card away."""
 
 from __future__ import annotations
 
+from django.contrib.auth.models import AnonymousUser
 from django.test import Client
 from django.urls import reverse
 from django.utils.html import escape
@@ -10,6 +11,7 @@ from django.utils.html import escape
 from games.decks import card_info, parse
 from games.models import Game, Notification
 from games.notifications.mailer import render
+from tests.platform.test_live import pushed_on_return
 from tests.scoresheets.pad_helpers import pdf_text
 
 MIN_WORDS = 8  # shorter words ("and", "of the") are everywhere on a page; longer ones are a card's own
@@ -29,8 +31,10 @@ def everything(
     game: Game, seat: int | None, user, answers: list[str], shared_screen: bool = False
 ) -> dict[str, str]:
     """Every response a viewer (at ``seat``, or None: without a seat; ``user`` None: signed out)
-    can get about the game, as text: the page, the poll, the log (and the shared screen and its
-    poll), their games list, the PDF pads, their e-mails and their own move answers."""
+    can get about the game, as text: the page, the poll, what their page's socket is pushed, the
+    log (and the shared screen and its poll), their games list, the PDF pads, their e-mails and
+    their own move answers. The socket reads the table in threads of its own: a test that calls
+    this commits its writes (``django_db(transaction=True)``)."""
     client = Client()
     if user is not None:
         client.force_login(user)
@@ -49,6 +53,9 @@ def everything(
         response = client.get(url)
         assert response.status_code == 200, name
         found[name] = response.content.decode()
+    pushed = pushed_on_return(game.code, user or AnonymousUser())
+    assert pushed["version"] == game.version and "html" in pushed, "the socket was pushed no board"
+    found["push"] = pushed["html"]
     for scope in ("table", "mine") if seat is not None else ("table",):
         response = client.get(reverse("pad_game", args=[game.code]), {"scope": scope})
         assert response.status_code == 200, scope

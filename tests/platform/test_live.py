@@ -26,6 +26,7 @@ from tests.real_parts import REDIS, require
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("toy_games")]
 
 ORIGIN = [(b"origin", b"http://localhost")]
+HOST = (b"host", b"testserver")  # as the test client's pages are drawn
 TAKE = {"type": "take", "count": 1}
 
 
@@ -54,9 +55,7 @@ def heard_after(code: str, viewers: dict, act) -> tuple[dict, object]:
     async def scenario() -> tuple[dict, object]:
         pages = {}
         for name, user in viewers.items():
-            page = WebsocketCommunicator(
-                application, f"/ws/g/{code}/", headers=[*ORIGIN, (b"host", b"testserver")]
-            )
+            page = WebsocketCommunicator(application, f"/ws/g/{code}/", headers=[*ORIGIN, HOST])
             page.scope["user"] = user
             assert (await page.connect())[0]
             await page.receive_json_from(timeout=ARRIVES)
@@ -66,6 +65,23 @@ def heard_after(code: str, viewers: dict, act) -> tuple[dict, object]:
         for page in pages.values():
             await page.disconnect()
         return heard, done
+
+    return run(scenario)
+
+
+def pushed_on_return(code: str, user, shown: int = 0) -> dict:
+    """What a page of ``user`` (or AnonymousUser) showing version ``shown`` is pushed when its
+    socket comes back: the current version, with its board when the page is behind."""
+
+    async def scenario() -> dict:
+        page = WebsocketCommunicator(application, f"/ws/g/{code}/", headers=[*ORIGIN, HOST])
+        page.scope["user"] = user
+        assert (await page.connect())[0]
+        await page.receive_json_from(timeout=ARRIVES)
+        await page.send_json_to({"version": shown})
+        heard = await next_version(page)
+        await page.disconnect()
+        return heard
 
     return run(scenario)
 

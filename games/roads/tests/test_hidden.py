@@ -1,11 +1,12 @@
 """Hidden information: no seat ever receives another seat's hand or the order of the pile.
 
-For each seat (and a visitor) every response it can get — the page, the poll, its own move
-answers, the log, its games list, the PDF pads and its e-mails — is searched for the card ids
-of every card it may not see, and for the words of the cards that are nowhere in its sight.
-The deal is rigged so that those words are distinctive (each such card's number and verse is
-neither on the table nor in the viewer's hand), and the same search finds the viewer's own hand
-in its own page, so a search that finds nothing means something.
+For each seat (and a visitor) every response it can get — the page, the poll, what its page's
+socket is pushed, its own move answers, the log, its games list, the PDF pads and its e-mails —
+is searched for the card ids of every card it may not see, and for the words of the cards that
+are nowhere in its sight. The deal is rigged so that those words are distinctive (each such
+card's number and verse is neither on the table nor in the viewer's hand), and the same search
+finds the viewer's own hand in its own page and its push, so a search that finds nothing means
+something.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from games.roads.tests.helpers import c, table
 from games.roads.tests.site import client_for, lobby_table, post_move, rig
 from tests.conformance.hidden import card_texts, everything
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)  # pages' sockets read the table in threads
 
 JULIUS_HAND = [c("mt 623 4"), c("mk 58 5"), c("mt 323 8"), c("mk 1013 4")]
 AGRIPPINA_HAND = [c("mt 58 2"), c("mk 58 6"), c("lk 323 2")]
@@ -70,7 +71,9 @@ def check(game: Game, users: list, answers: dict) -> None:
             assert game.seed not in " ".join(bodies.values())
         if seat is not None:
             for card, texts in own_hand(state, seat).items():
-                assert all(text in bodies["page"] for text in texts), f"seat {seat} does not see {card}"
+                for name in ("page", "push"):
+                    shown = all(text in bodies[name] for text in texts)
+                    assert shown, f"seat {seat}'s {name} does not show {card}"
 
 
 def test_no_seat_ever_gets_another_hand_or_the_pile(make_user):

@@ -1,12 +1,12 @@
 """Hidden information: nobody ever receives a Search deck's cards or their order, their own included.
 
 For each seat, someone without a seat and a signed-out visitor, every response they can get —
-the page, the poll, the shared screen and its poll, their own move answers (those that land and
-those refused), the log, their games list, the PDF pads and their e-mails — is searched for the
-id of every card lying in any Search deck, and for the words of those cards when the words are
-distinctive (long, and no card of the same number and verse is face up anywhere). The same
-search finds each seat's own face-up cards in its own page, so a search that finds nothing
-means something.
+the page, the poll, what their page's socket is pushed, the shared screen and its poll, their
+own move answers (those that land and those refused), the log, their games list, the PDF pads
+and their e-mails — is searched for the id of every card lying in any Search deck, and for the
+words of those cards when the words are distinctive (long, and no card of the same number and
+verse is face up anywhere). The same search finds each seat's own face-up cards in its own page
+and push, so a search that finds nothing means something.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from games.play import services
 from games.romanroad.tests.site import client_for, lobby_table, play, post_move
 from tests.conformance.hidden import card_texts, everything
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)  # pages' sockets read the table in threads
 
 # Drawn from the state as it is:
-NOW = ("page", "poll", "log", "tv", "tv poll", "my games", "pad table", "pad mine")
+NOW = ("page", "poll", "push", "log", "tv", "tv poll", "my games", "pad table", "pad mine")
 
 
 def face_up(state: dict) -> set[str]:
@@ -61,7 +61,8 @@ def check(game: Game, viewers: list, answers: dict) -> int:
         assert game.seed not in " ".join(bodies.values())
         if seat is not None:
             for card in own_cards(state, seat):
-                assert f'data-card="{card}"' in bodies["page"], f"seat {seat} does not see {card}"
+                for name in ("page", "push"):
+                    assert f'data-card="{card}"' in bodies[name], f"seat {seat}'s {name} does not show {card}"
     return sum(len(texts) for texts in hidden.values())
 
 
