@@ -15,10 +15,12 @@ import re
 from types import SimpleNamespace
 
 import pytest
+from django.conf import settings as django_settings
 from django.template.loader import get_template
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.contract import kinds
 from games.contract.kinds import GameKind
 from games.templatetags.board_parts import _draw
 from games.web.presenter import table_part_context
@@ -110,3 +112,12 @@ def test_a_table_part_drawn_from_a_seats_view_shows_its_own_where_the_profile_sa
     own = subject.profile.own_in_table
     assert own(alone, 0) == own(table, 0)
     assert own(alone, 1) != own(table, 1)
+
+
+def test_site_css_marks_you_at_every_seat_a_game_has() -> None:
+    """ "you" and a seat's own are marked by site.css for each seat number it names."""
+    css = (django_settings.BASE_DIR / "static" / "css" / "site.css").read_text()
+    most = max(kind.engine.max_players for kind in kinds.all_kinds())
+    for seat in range(most):
+        assert f'#board[data-seat="{seat}"] [data-you="{seat}"]' in css, seat
+        assert f'#board[data-seat="{seat}"] [data-not-you="{seat}"]' in css, seat
