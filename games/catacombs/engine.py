@@ -38,7 +38,8 @@ from __future__ import annotations
 
 import json
 import random
-from functools import cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
 from pathlib import Path
 
 from games.contract.protocol import (
@@ -117,7 +118,7 @@ def empty_sheet() -> Sheet:
     return [[None] * slot_count() for _ in categories()]
 
 
-def _positions(row: list[str | None]) -> list[int | None]:
+def _positions(row: Sequence[str | None]) -> list[int | None]:
     return [None if book is None else locate(book)[1] for book in row]
 
 
@@ -133,12 +134,19 @@ def _fitting(positions: list[int | None], slot: int, size: int) -> range:
 def fitting_books(row: list[str | None], category: int) -> list[list[str] | None]:
     """Per slot of one category row: the books that could still fill it
     (``None`` for a filled slot, ``[]`` for a dead one)."""
+    return [None if fits is None else list(fits) for fits in _fitting_books(tuple(row), category)]
+
+
+# Every seat's view asks this of every row of its library at every move, and a row changes once in
+# many moves: the answers are kept (a row is a few book names).
+@lru_cache(maxsize=65_536)
+def _fitting_books(row: tuple[str | None, ...], category: int) -> tuple[tuple[str, ...] | None, ...]:
     books = categories()[category]["books"]
     positions = _positions(row)
-    return [
-        None if book is not None else [books[p] for p in _fitting(positions, slot, len(books))]
+    return tuple(
+        None if book is not None else tuple(books[p] for p in _fitting(positions, slot, len(books)))
         for slot, book in enumerate(row)
-    ]
+    )
 
 
 def dead_slots(row: list[str | None], category: int) -> list[int]:
