@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 
 from django.http import HttpRequest
-from django.urls import reverse
 from django.utils import timezone
 
 from config import heartbeat
-from config.links import absolute
+from config.links import absolute, kept_reverse
 from games.live import away, presence
 from games.models import Game, Seat
 from games.notifications.unconfirmed import unconfirmed_notes
@@ -160,9 +159,9 @@ def board_context(
         "my_seat": mine,
         "is_host": user is not None and game.host_id == user.pk,
         "error": error,
-        "invite_url": absolute(game.invite_url()),
+        "invite_url": absolute(kept_reverse("join", game.code)),
         "here_rows": who_is_here(seats, here_positions(seats), mine),
-        "move_url": reverse("move", args=[game.code]),  # once, for every form of the board
+        "move_url": kept_reverse("move", game.code),  # once, for every form of the board
     }
     kind = game.game_kind
     context["kind"] = kind
