@@ -24,9 +24,10 @@ def email_context() -> dict[str, str]:
 def kept_reverse(name: str, *args) -> str:
     """``reverse(name, args=args)``, kept per process: a board draws a dozen of its table's links
     (the poll, the log, the pad…) for every phone at every move, each ``reverse`` some 8 µs."""
-    return _reversed(get_urlconf(), get_script_prefix(), name, tuple(str(arg) for arg in args))
+    urlconf = get_urlconf() or settings.ROOT_URLCONF  # a request's own, else the site's
+    return _reversed(urlconf, get_script_prefix(), name, tuple(str(arg) for arg in args))
 
 
 @lru_cache(maxsize=4096)
-def _reversed(urlconf: str | None, prefix: str, name: str, args: tuple[str, ...]) -> str:
+def _reversed(urlconf: str, prefix: str, name: str, args: tuple[str, ...]) -> str:
     return reverse(name, urlconf=urlconf, args=args)
