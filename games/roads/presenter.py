@@ -137,6 +137,17 @@ def _step(view: dict) -> str:
     return "end" if you["can_end"] else ""
 
 
+def _grid(view: dict, parts: dict[tuple[str, int], list[str]]) -> list[dict | None]:
+    """The spaces as the cross lays them out (None: Rome), with the road parts the seat may move."""
+    spaces = {space["space"]: _space(space, parts) for space in view["spaces"]}
+    return [spaces[name] if name else None for name in GRID]
+
+
+def table_context(view: dict) -> dict:
+    """The table's part: the cross as the table sees it (no part of a road to move)."""
+    return {"brr_grid": _grid(view, {})}
+
+
 def roads_context(view: dict) -> dict:
     you = view["you"]
     parts: dict[tuple[str, int], list[str]] = {}
@@ -144,7 +155,6 @@ def roads_context(view: dict) -> dict:
     if you:
         parts = {(m["from"], m["index"]): m["to"] for m in you["movable"]}
         hand = [_hand_card(card) for card in you["hand"]]
-    spaces = {space["space"]: _space(space, parts) for space in view["spaces"]}
     completed = [_verse(done) for done in view["completed"]]
     latest = view["last_completion"]
     fresh = bool(latest) and (view["over"] or latest["turn"] > view["turn_number"] - view["players"])
@@ -152,7 +162,8 @@ def roads_context(view: dict) -> dict:
     since_mine, earlier = _split_turns(turns, you["seat"] if you else None)
     step = _step(view)
     return {
-        "brr_grid": [spaces[name] if name else None for name in GRID],
+        "brr_grid": _grid(view, parts),
+        "brr_own_cross": bool(parts),  # the seat may move parts of the roads: its own cross
         "brr_hand": hand,
         "brr_step": step,
         "brr_nofit": step in ("play", "forced", "end"),

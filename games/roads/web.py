@@ -11,7 +11,7 @@ from games.models import Game
 from games.roads import bot
 from games.roads import pad as score_pad
 from games.roads.engine import ROADS
-from games.roads.presenter import roads_context
+from games.roads.presenter import roads_context, table_context
 from games.roads.sheet import SHEET
 
 # The fields the page's pick-then-target form posts, by move type. A field the type does
@@ -25,6 +25,7 @@ class RoadsKind(GameKind):
     strategy = staticmethod(bot.choose)
     pages = Pages(
         board="roads/board.html",
+        table="roads/cross.html",  # the roads around Rome
         lobby="roads/lobby.html",
         scripts=("decks/deck.js", "roads/roads.js"),  # the deck games' card controller, then the game's own
         stylesheet="roads/roads.css",
@@ -35,6 +36,9 @@ class RoadsKind(GameKind):
 
     def board_context(self, view: dict, game: Game) -> dict:
         return roads_context(view)
+
+    def table_context(self, view: dict, game: Game) -> dict:
+        return table_context(view)
 
     def scores_so_far(self, view: dict) -> None:
         """None: a game has a winner and no running score (its ``scores`` count games won)."""

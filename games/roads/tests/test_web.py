@@ -67,6 +67,8 @@ def test_draw_play_move_a_road_part_and_end_the_turn_through_the_move_endpoint(p
         r'class="brr-card brr-playable[^"]*brr-new"[^>]*data-card="lk-58-4" data-targets="E"', body
     )
     assert 'data-from="W" data-index="1" data-targets="S"' in body  # the west road's top card may move
+    theirs = page(client_for(julius), game)  # the table's cross: nothing of it moves for Julius
+    assert "North road" in theirs and "data-from=" not in theirs
 
     response = post_move(client, game, {"type": "play"}, card="lk-58-4", to="E")
     assert response.status_code == 200
