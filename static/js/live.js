@@ -63,6 +63,22 @@
   var busy = 0; // requests of this page's board that are out
   var busySince = 0;
 
+  // htmx binds a board it swapped in (its hx-trigger) in the swap's settle, some 20 ms later: a
+  // "live" sent before then is heard by nobody, and the page would wait for its next poll. A board
+  // is ready once htmx says it loaded it; a fetch asked for before then is sent at that moment.
+  var ready = new WeakSet();
+  var fetchWhenReady = false;
+  if (document.readyState !== "loading") ready.add(start); // htmx has processed the page already
+  function fetchBoard(current) {
+    if (ready.has(current)) htmx.trigger(current, "live"); else fetchWhenReady = true;
+  }
+  document.addEventListener("htmx:load", function (event) {
+    var current = board();
+    if (!current || !(event.target === current || event.target.contains(current))) return;
+    ready.add(current);
+    if (fetchWhenReady) { fetchWhenReady = false; htmx.trigger(current, "live"); }
+  });
+
   function shown() {
     var current = board();
     return current ? parseInt(current.dataset.version, 10) : 0;
@@ -128,7 +144,7 @@
   function back() {
     if (gone || document.visibilityState !== "visible") return;
     var current = board();
-    if (current && current.getAttribute("hx-trigger")) htmx.trigger(current, "live");
+    if (current && current.getAttribute("hx-trigger")) fetchBoard(current);
     document.dispatchEvent(new CustomEvent("presence"));
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       clearTimeout(retry);
@@ -185,7 +201,7 @@
     busy = 0;
     if (typeof pending.html !== "string" || !drawnHere) {
       pending = null;
-      htmx.trigger(current, "live");
+      fetchBoard(current);
       return;
     }
     var ask = new CustomEvent("live:draw", { bubbles: true, cancelable: true, detail: { retry: draw } });
