@@ -68,7 +68,7 @@
   // is ready once htmx says it loaded it; a fetch asked for before then is sent at that moment.
   var ready = new WeakSet();
   var fetchWhenReady = false;
-  if (document.readyState !== "loading") ready.add(start); // htmx has processed the page already
+  if (document.readyState === "complete") ready.add(start); // loaded late: htmx has bound the page
   function fetchBoard(current) {
     if (ready.has(current)) htmx.trigger(current, "live"); else fetchWhenReady = true;
   }
