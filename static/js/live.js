@@ -63,21 +63,13 @@
   var busy = 0; // requests of this page's board that are out
   var busySince = 0;
 
-  // htmx binds a board it swapped in (its hx-trigger) in the swap's settle, some 20 ms later: a
-  // "live" sent before then is heard by nobody, and the page would wait for its next poll. A board
-  // is ready once htmx says it loaded it; a fetch asked for before then is sent at that moment.
-  var ready = new WeakSet();
-  var fetchWhenReady = false;
-  if (document.readyState === "complete") ready.add(start); // loaded late: htmx has bound the page
+  // The board's own request, asked for directly (htmx.ajax) rather than through its hx-trigger:
+  // htmx binds a board it swapped in only in the swap's settle, some 20 ms later, and a "live" sent
+  // before then would be heard by nobody (the page would wait for its 15 s safety poll).
   function fetchBoard(current) {
-    if (ready.has(current)) htmx.trigger(current, "live"); else fetchWhenReady = true;
+    var url = current.getAttribute("hx-get");
+    if (url) htmx.ajax("GET", url, { source: current, target: current, swap: "outerHTML" });
   }
-  document.addEventListener("htmx:load", function (event) {
-    var current = board();
-    if (!current || !(event.target === current || event.target.contains(current))) return;
-    ready.add(current);
-    if (fetchWhenReady) { fetchWhenReady = false; htmx.trigger(current, "live"); }
-  });
 
   function shown() {
     var current = board();
