@@ -50,33 +50,42 @@ def states(slug: str, players: int, seed: int, every: int, limit: int = 400):
     yield number, state
 
 
+def fake_seats(players: int) -> list[SimpleNamespace]:
+    """Names that need escaping, a computer player and a seat left: each shows on a board."""
+    return [
+        SimpleNamespace(position=n, name=f"<P{n}> & 'co'", is_bot=n == 1, left=n == 2, removed=False)
+        for n in range(players)
+    ]
+
+
+def fake_game(kind, state: dict, players: int, version: int = 0, created_at: int = 0) -> SimpleNamespace:
+    """What a board reads of a game in play, without a database row."""
+    return SimpleNamespace(
+        code="ABCDEF",
+        created_at=created_at,
+        version=version,
+        kind=kind.slug,
+        game_kind=kind,
+        engine=kind.engine,
+        players=players,
+        log_tail=["<b>a move</b>"],
+        options={},
+        state=state,
+        status="active",  # a finished table's end screen reads its runs from the database
+        host_name="<Host>",
+        paused_at=None,
+    )
+
+
 def boards(slug: str, players: int, seed: int, every: int):
     """A context for each viewer of every ``every``-th state of a random game, and of its last."""
     kind = kinds.get(slug)
     engine = kind.engine
-    # Names that need escaping, a computer player and a seat left: each shows on the board.
-    seats = [
-        SimpleNamespace(position=n, name=f"<P{n}> & 'co'", is_bot=n == 1, left=n == 2, removed=False)
-        for n in range(players)
-    ]
+    seats = fake_seats(players)
     for number, state in states(slug, players, seed, every):
         for viewer in [None, *range(players)]:
             view = engine.view(state, viewer)
-            game = SimpleNamespace(
-                code="ABCDEF",
-                created_at=seed,
-                version=number,
-                kind=slug,
-                game_kind=kind,
-                engine=engine,
-                players=players,
-                log_tail=["<b>a move</b>"],
-                options={},
-                state=state,
-                status="active",  # a finished table's end screen reads its runs from the database
-                host_name="<Host>",
-                paused_at=None,
-            )
+            game = fake_game(kind, state, players, version=number, created_at=seed)
             yield {
                 "game": game,
                 "seats": seats,

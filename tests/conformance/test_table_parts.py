@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import random
 import re
-from types import SimpleNamespace
 
 import pytest
 from django.conf import settings as django_settings
@@ -27,6 +26,7 @@ from games.templatetags.board_parts import _draw
 from games.web.presenter import table_part_context
 from tests.conformance.play import Game
 from tests.conformance.subjects import SUBJECTS, TOYS, Subject
+from tests.conformance.test_board_parts import fake_game, fake_seats
 from tests.hypothesis_profiles import examples
 
 EVERY = 5  # the table's parts of every fifth state are compared, and the last state's
@@ -53,14 +53,7 @@ def test_every_game_draws_a_table_part() -> None:
 
 def drawings(kind: GameKind, state: dict, players: int, viewer: int | None) -> list[str]:
     """Each of the game's table templates drawn as the site draws it, but from ``viewer``'s view."""
-    seats = [
-        SimpleNamespace(position=n, name=f"<P{n}>", left=n == 2, removed=False, is_bot=n == 1)
-        for n in range(players)
-    ]
-    game = SimpleNamespace(
-        code="ABCDEF", engine=kind.engine, game_kind=kind, state=state, options={},
-        players=players, log_tail=["<b>a move</b>"],
-    )  # fmt: skip
+    seats, game = fake_seats(players), fake_game(kind, state, players)
     context = table_part_context(game, seats)  # the table's, as the site draws it
     if viewer is not None:
         view = kind.engine.view(state, viewer)
