@@ -2,7 +2,7 @@
 // (data-push-board), brings the board as this page's viewer may see it, drawn by the server for
 // this socket: the page swaps it in without a request. Other pages (a shared screen) fetch their
 // own partial on each push. A push without a board (the server could not draw it) makes the board
-// fetch its own partial (its hx-trigger listens for "live"). While the page's own request is out
+// fetch its own partial (its hx-get). While the page's own request is out
 // (a move), pushes wait: its answer is the fresh board, and a push of that version or older is
 // then dropped. A board script may hold a drawing back (a card in the air): it cancels the
 // "live:draw" event and calls event.detail.retry() when it is ready. The board's own poll stays
@@ -157,14 +157,19 @@
 
   // A shared screen draws who is away: on a presence push it asks for its board although the
   // version is the same, and swaps it in only if something in it changed (nothing moves for naught).
+  // While the board's own request is out, the redraw waits for it: that answer is swapped where the
+  // board was, and a redraw swapped first would leave it nowhere to go.
+  var redrawLater = false;
   function redrawShared() {
     var current = board();
     var url = current && current.getAttribute("hx-get");
     if (!url || !current.getAttribute("hx-trigger")) return;
+    if (busy) { redrawLater = true; return; }
     fetch(url.replace(/version=\d+/, "version=-1"), { credentials: "same-origin" })
       .then(function (response) { return response.status === 200 ? response.text() : null; })
       .then(function (html) {
         if (!html || board() !== current) return; // a push redrew it meanwhile
+        if (busy) { redrawLater = true; return; }
         var holder = document.createElement("template");
         holder.innerHTML = html.trim();
         var fresh = holder.content.firstElementChild;
@@ -203,15 +208,21 @@
     htmx.swap(current, message.html, { swapStyle: "outerHTML" });
   }
 
+  // A board request is counted down when its XHR ends, not on htmx:afterRequest: htmx fires that on
+  // the element that asked, and when something else replaced that element meanwhile (a presence
+  // redraw) the event reaches no listener and the count would stay up, holding every push back.
   document.addEventListener("htmx:beforeRequest", function (event) {
     if (!inBoard(event.detail.elt)) return;
     busy += 1;
     busySince = Date.now();
-  });
-  document.addEventListener("htmx:afterRequest", function () {
-    // Fired on the element that asked, which the answer may have replaced: count any request down.
-    if (busy > 0) busy -= 1;
-    if (!busy) setTimeout(draw, 0);
+    event.detail.xhr.addEventListener("loadend", function () {
+      if (busy > 0) busy -= 1;
+      if (busy) return;
+      setTimeout(function () {
+        draw();
+        if (redrawLater) { redrawLater = false; redrawShared(); }
+      }, 0);
+    });
   });
 
   function connect() {

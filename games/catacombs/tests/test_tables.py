@@ -291,7 +291,7 @@ def test_table_view_is_open_to_anyone_and_polls(client, called_table):
         assert face["book"] in body
     assert "Anna" in body and "choosing" in body
     # Redrawn on the table's push (live.js hears the version and fetches), the poll as the fallback.
-    assert "js/live.js" in body and 'hx-trigger="live, poll"' in body and f'data-code="{game.code}"' in body
+    assert "js/live.js" in body and 'hx-trigger="poll"' in body and f'data-code="{game.code}"' in body
     poll = reverse("tv_poll", args=[game.code])
     assert client.get(poll, {"version": game.version}).status_code == 204
     assert client.get(poll, {"version": "x"}).status_code == 400
