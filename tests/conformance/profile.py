@@ -44,6 +44,11 @@ def no_check(*args: Any) -> None:
     """An invariant that always holds."""
 
 
+def nothing_own(html: str, seat: int) -> str:
+    """A table's part in which a seat's own view shows nothing of its own."""
+    return html
+
+
 @dataclass(frozen=True)
 class Profile:
     # The tables random games are played at: a strategy of (players, options).
@@ -68,4 +73,4 @@ class Profile:
     games: int = 10
     # A table's part of the board (drawn as ``html``) without what a seat's own view shows there and
     # the table's does not (its board shows it elsewhere); the drawing as it is for a game with none.
-    own_in_table: Callable[[str, int], str] = lambda html, seat: html
+    own_in_table: Callable[[str, int], str] = nothing_own

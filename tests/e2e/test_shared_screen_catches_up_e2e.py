@@ -97,7 +97,7 @@ def test_a_presence_redraw_during_the_screens_own_fetch_does_not_stop_it_followi
         live(toms)
         while presence_pushes(tv) == before:  # the screen hears that Tom came
             tv.wait_for_timeout(20)
-        tv.wait_for_timeout(200)  # and asks for its board to show him (as it was, before it did)
+        tv.wait_for_timeout(200)  # a redraw it asks for now has time to land before Tom moves
         pass_for(game, tom)
 
     held = hold_the_boards_own_fetch(tv, first, tom_comes_and_plays)
